@@ -1,0 +1,31 @@
+export type Role = 'developer' | 'admin' | 'staff';
+
+/** Who issues a command. `system` is the timers and processes acting on their own. */
+export type Actor =
+  | { kind: 'user'; userId: string; role: Role; superAdmin: boolean }
+  | { kind: 'system'; name: string };
+
+export interface CommandContext {
+  actor: Actor;
+  /** The moment the command is decided; deciders never read a clock. */
+  now: Date;
+}
+
+/**
+ * An aggregate as a decider: pure and synchronous. `decide` returns the events a command
+ * produces or throws a DomainError; `evolve` folds one event into the state.
+ */
+export interface Decider<Command, Event, State> {
+  decide(command: Command, state: State, context: CommandContext): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}
+
+export interface TypedEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export function fold<Command, Event, State>(decider: Decider<Command, Event, State>, events: Event[]): State {
+  return events.reduce(decider.evolve, decider.initialState());
+}

