@@ -10,6 +10,8 @@ const optionalUrl = z
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Port of the embedded PostgreSQL; a free one is picked when unset. */
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** PostgreSQL for read models, sessions and (by default) the event store; embedded when unset. */
   DATABASE_URL: optionalUrl,
   /** EventStoreDB connection string; the event store lives in PostgreSQL when unset. */

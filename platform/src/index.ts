@@ -4,3 +4,4 @@ export { type EmbeddedDatabase, type EmbeddedOptions, startEmbeddedPostgres } fr
 export { type Migration, migrate } from './db/migrate';
 export { createLogger, type Logger } from './logger';
 export { freePort } from './net';
+export { hashPassword, verifyPassword } from './password';

