@@ -147,7 +147,11 @@ export function canEditUser(p: Principal, target: TargetUser): boolean {
 }
 
 /** Whether the edit may set this role and Super Admin flag on the target. */
-export function canChangeRole(p: Principal, target: TargetUser, next: { role: Role; superAdmin: boolean }): boolean {
+export function canChangeRole(
+  p: Principal,
+  target: TargetUser,
+  next: { role: Role; superAdmin: boolean },
+): boolean {
   if (next.role === target.role && next.superAdmin === target.superAdmin) return true;
   if (!can(p, 'changeUserRoles') || !canEditUser(p, target)) return false;
   if (next.superAdmin && next.role !== 'admin') return false;

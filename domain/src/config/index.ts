@@ -1,0 +1,9 @@
+export {
+  type ConfigCommand,
+  type ConfigEvent,
+  type ConfigState,
+  configDecider,
+  type EmailNotificationMode,
+  emailNotificationModeSchema,
+  emailNotificationModes,
+} from './config';

@@ -1,0 +1,12 @@
+export * from './config';
+export * from './forms';
+export * from './permissions';
+export * from './reservation';
+export * from './residence';
+export * from './schedule';
+export type { Actor, CommandContext, Decider, Role, TypedEvent } from './shared/decider';
+export { fold } from './shared/decider';
+export { DomainError, type RejectionCode, reject } from './shared/errors';
+export * from './shift';
+export * from './time';
+export * from './user';

@@ -1,0 +1,8 @@
+export {
+  type ResidenceCommand,
+  type ResidenceDetails,
+  type ResidenceEvent,
+  type ResidenceState,
+  residenceDecider,
+  residenceSchema,
+} from './residence';

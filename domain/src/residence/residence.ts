@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { actorCan } from '../permissions/permissions';
+import type { Decider } from '../shared/decider';
+import { reject } from '../shared/errors';
+
+/** The residence form (SPEC §5): a trimmed, required name and an optional description. */
+export const residenceSchema = z.object({
+  name: z
+    .string({ error: 'Residence name is required' })
+    .trim()
+    .min(1, 'Residence name is required')
+    .max(200),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
+  address: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ResidenceDetails = z.infer<typeof residenceSchema>;
+
+export type ResidenceCommand =
+  | { type: 'CreateResidence'; data: ResidenceDetails & { residenceId: string } }
+  | { type: 'UpdateResidence'; data: ResidenceDetails & { residenceId: string } }
+  | { type: 'DeleteResidence'; data: { residenceId: string } };
+
+export type ResidenceEvent =
+  | { type: 'ResidenceCreated'; data: ResidenceDetails & { residenceId: string; at: string } }
+  | { type: 'ResidenceUpdated'; data: ResidenceDetails & { residenceId: string; at: string } }
+  | { type: 'ResidenceDeleted'; data: { residenceId: string; name: string; at: string } };
+
+export interface ResidenceState {
+  status: 'none' | 'active' | 'deleted';
+  residenceId: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+}
+
+export const residenceDecider: Decider<ResidenceCommand, ResidenceEvent, ResidenceState> = {
+  initialState: () => ({ status: 'none', residenceId: '', name: '', description: null, address: null }),
+
+  decide(command, state, context) {
+    if (!actorCan(context.actor, 'manageResidences')) {
+      reject('forbidden', 'Only super admins and developers can manage residences');
+    }
+    const at = context.now.toISOString();
+    if (command.type === 'CreateResidence') {
+      if (state.status !== 'none') reject('already_exists', 'Residence already exists');
+      return [
+        {
+          type: 'ResidenceCreated',
+          data: { ...residenceSchema.parse(command.data), residenceId: command.data.residenceId, at },
+        },
+      ];
+    }
+    if (state.status !== 'active') reject('not_found', 'Residence not found');
+    if (command.type === 'DeleteResidence') {
+      return [{ type: 'ResidenceDeleted', data: { residenceId: state.residenceId, name: state.name, at } }];
+    }
+    const details = residenceSchema.parse(command.data);
+    if (
+      details.name === state.name &&
+      details.description === state.description &&
+      details.address === state.address
+    ) {
+      return [];
+    }
+    return [{ type: 'ResidenceUpdated', data: { ...details, residenceId: state.residenceId, at } }];
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ResidenceCreated':
+      case 'ResidenceUpdated': {
+        const { at: _at, ...details } = event.data;
+        return { ...state, ...details, status: 'active' };
+      }
+      case 'ResidenceDeleted':
+        return { ...state, status: 'deleted' };
+    }
+  },
+};

@@ -1,0 +1,37 @@
+import type { ShiftPriority, ShiftType } from './schemas';
+
+interface ShiftFacts {
+  shiftId: string;
+  location: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  type: ShiftType;
+  priority: ShiftPriority;
+  requirements: string | null;
+  notes: string | null;
+}
+
+type On<T extends string, D> = { type: T; data: D & { shiftId: string; at: string } };
+type Transfer = { transferId: string; fromUserId: string; toUserId: string };
+
+export type ShiftEvent =
+  | On<'ShiftPosted', ShiftFacts & { createdById: string }>
+  | On<'ShiftUpdated', ShiftFacts>
+  | On<'ShiftDeleted', { assignedUserId: string | null }>
+  | On<'ShiftClaimed', { userId: string }>
+  | On<'ClaimApproved', { userId: string }>
+  | On<'ClaimDenied', { userId: string }>
+  | On<'ShiftAssigned', { userId: string; previousUserId: string | null }>
+  | On<'DropRequested', { userId: string }>
+  | On<'DropApproved', { userId: string }>
+  | On<'DropDenied', { userId: string }>
+  | On<'TransferRequested', Transfer & { message: string | null }>
+  | On<'TransferAccepted', Transfer>
+  | On<'TransferDeclined', Transfer>
+  | On<'TransferCancelled', Transfer>
+  | On<'ShiftMarkedUrgent', { priority: 'urgent' | 'emergency' }>
+  | On<'ShiftCompleted', { userId: string; hoursWorked: number }>
+  | On<'ShiftExpired', { pendingUserId: string | null }>;
+
+export type ShiftEventType = ShiftEvent['type'];

@@ -1,0 +1,24 @@
+export { COMPLETION_DELAY_HOURS, DROP_NOTICE_HOURS, decideShift, shiftDecider } from './decide';
+export type { ShiftEvent, ShiftEventType } from './events';
+export {
+  priorityLabels,
+  type ShiftCommand,
+  type ShiftCommandType,
+  type ShiftDetails,
+  type ShiftPriority,
+  type ShiftType,
+  shiftCommandSchema,
+  shiftDetailsSchema,
+  shiftPresets,
+  shiftPriorities,
+  shiftTypes,
+} from './schemas';
+export {
+  evolveShift,
+  initialShiftState,
+  isClaimable,
+  pendingTransfer,
+  type ShiftState,
+  type ShiftStatus,
+  type ShiftTransfer,
+} from './state';

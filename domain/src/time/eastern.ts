@@ -1,0 +1,41 @@
+import { addDays, format, parseISO } from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+
+/** Every business date and time of the product is read in this zone, with its real DST rules. */
+export const TIME_ZONE = 'America/New_York';
+
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+/** The instant a wall-clock date and time in Eastern time stands for. */
+export function easternInstant(date: string, time: string): Date {
+  return fromZonedTime(`${date}T${time}:00`, TIME_ZONE);
+}
+
+/** A shift's real interval; an end not after the start falls on the next day. */
+export function shiftInterval(date: string, startTime: string, endTime: string): Interval {
+  const start = easternInstant(date, startTime);
+  const endDate = endTime <= startTime ? nextDate(date) : date;
+  return { start, end: easternInstant(endDate, endTime) };
+}
+
+export function nextDate(date: string): string {
+  return format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
+}
+
+/** Today's date in Eastern time, 'YYYY-MM-DD'. */
+export function easternToday(now: Date): string {
+  return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');
+}
+
+/** The wall-clock time in Eastern time, 'HH:MM'. */
+export function easternTime(now: Date): string {
+  return formatInTimeZone(now, TIME_ZONE, 'HH:mm');
+}
+
+/** Half-open intervals: a shift ending at 16:00 and one starting at 16:00 do not overlap. */
+export function intervalsOverlap(a: Interval, b: Interval): boolean {
+  return a.start < b.end && b.start < a.end;
+}
