@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { easternInstant, easternToday, intervalsOverlap, shiftInterval } from './eastern';
+import { durationHours, durationLabel, formatShiftDate, toTwelveHour } from './labels';
+
+const hours = (i: { start: Date; end: Date }) => (i.end.getTime() - i.start.getTime()) / 3_600_000;
+
+describe('Eastern time', () => {
+  it('reads wall-clock times with the offset in force that day, never a fixed one', () => {
+    expect(easternInstant('2026-01-15', '08:00').toISOString()).toBe('2026-01-15T13:00:00.000Z');
+    expect(easternInstant('2026-07-15', '08:00').toISOString()).toBe('2026-07-15T12:00:00.000Z');
+  });
+
+  it('gives today in Eastern time, which is still yesterday in the late UTC evening', () => {
+    expect(easternToday(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-22');
+    expect(easternToday(new Date('2026-11-23T05:30:00Z'))).toBe('2026-11-23');
+  });
+
+  it('puts an end not after the start on the next day', () => {
+    const overnight = shiftInterval('2026-05-01', '22:00', '06:00');
+    expect(hours(overnight)).toBe(8);
+    expect(hours(shiftInterval('2026-05-01', '16:00', '00:00'))).toBe(8);
+    expect(hours(shiftInterval('2026-05-01', '08:00', '08:00'))).toBe(24);
+  });
+
+  it('counts real hours across DST changes: 7 h on spring-forward night, 9 h on fall-back night', () => {
+    expect(hours(shiftInterval('2026-03-07', '22:00', '06:00'))).toBe(7);
+    expect(hours(shiftInterval('2026-10-31', '22:00', '06:00'))).toBe(9);
+    expect(hours(shiftInterval('2026-11-01', '00:00', '08:00'))).toBe(9);
+    expect(hours(shiftInterval('2026-03-08', '00:00', '08:00'))).toBe(7);
+  });
+
+  it('treats back-to-back shifts as not overlapping, and any shared minute as overlapping', () => {
+    const morning = shiftInterval('2026-05-01', '08:00', '16:00');
+    const evening = shiftInterval('2026-05-01', '16:00', '00:00');
+    const overnight = shiftInterval('2026-05-01', '23:30', '07:30');
+    expect(intervalsOverlap(morning, evening)).toBe(false);
+    expect(intervalsOverlap(evening, overnight)).toBe(true);
+    expect(intervalsOverlap(overnight, shiftInterval('2026-05-02', '07:00', '15:00'))).toBe(true);
+  });
+});
+
+describe('labels', () => {
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['08:05', '8:05 AM'],
+    ['12:00', '12:00 PM'],
+    ['13:30', '1:30 PM'],
+    ['23:59', '11:59 PM'],
+    ['', ''],
+  ])('shows %s as %s', (time, label) => expect(toTwelveHour(time)).toBe(label));
+
+  it('rounds durations to the quarter hour, counting an earlier end as next day', () => {
+    expect(durationHours('08:00', '16:00')).toBe(8);
+    expect(durationHours('22:00', '06:00')).toBe(8);
+    expect(durationHours('08:00', '08:10')).toBe(0.25);
+    expect(durationHours('08:00', '08:05')).toBe(0);
+    expect(durationHours('', '08:00')).toBe(0);
+  });
+
+  it('says "1 hour" and "{n} hours"', () => {
+    expect(durationLabel(1)).toBe('1 hour');
+    expect(durationLabel(7.5)).toBe('7.5 hours');
+  });
+
+  it('formats dates like "Tue, Mar 5, 2024"', () => {
+    expect(formatShiftDate('2024-03-05')).toBe('Tue, Mar 5, 2024');
+  });
+});
