@@ -38,7 +38,11 @@ describe('personal data in events', () => {
   it('opens again for as long as the person exists', async () => {
     const sealed = await vault.seal([registered('u2', 'ben@example.org')]);
     const [opened] = await vault.open(sealed);
-    expect(opened?.data.personal).toEqual({ username: 'u2-name', email: 'ben@example.org', passwordHash: 'scrypt$x' });
+    expect(opened?.data.personal).toEqual({
+      username: 'u2-name',
+      email: 'ben@example.org',
+      passwordHash: 'scrypt$x',
+    });
   });
 
   it('reads as null once the person is erased, and stays erased for later events', async () => {
@@ -52,7 +56,10 @@ describe('personal data in events', () => {
   });
 
   it('erasing one person leaves everyone else readable', async () => {
-    const sealed = await vault.seal([registered('u4', 'dev@example.org'), registered('u5', 'eve@example.org')]);
+    const sealed = await vault.seal([
+      registered('u4', 'dev@example.org'),
+      registered('u5', 'eve@example.org'),
+    ]);
     await vault.erase('u4');
     const opened = await vault.open(sealed);
     expect(opened.map((e) => e.data.personal === null)).toEqual([true, false]);

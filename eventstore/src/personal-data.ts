@@ -29,11 +29,15 @@ interface SealedPersonalData {
 type EventData = Record<string, unknown>;
 
 function isSealed(value: unknown): value is SealedPersonalData {
-  return typeof value === 'object' && value !== null && typeof (value as SealedPersonalData).sealed === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as SealedPersonalData).sealed === 'string'
+  );
 }
 
 function subjectOf(data: EventData): string | undefined {
-  return 'personal' in data && data.personal != null && typeof data.userId === 'string' ? data.userId : undefined;
+  return 'personal' in data && data.personal != null && typeof data.userId === 'string'
+    ? data.userId
+    : undefined;
 }
 
 export class PersonalDataVault {

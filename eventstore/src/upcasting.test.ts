@@ -6,7 +6,14 @@ const stored = (schemaVersion: number, data: Record<string, unknown>): RecordedE
   id: '00000000-0000-4000-8000-000000000001',
   type: 'ShiftPosted',
   data,
-  metadata: { commandId: 'c', correlationId: 'c', causationId: 'c', actorId: 'u', actorRole: 'admin', schemaVersion },
+  metadata: {
+    commandId: 'c',
+    correlationId: 'c',
+    causationId: 'c',
+    actorId: 'u',
+    actorRole: 'admin',
+    schemaVersion,
+  },
   streamId: 'shift-1',
   revision: 0n,
   position: 1n,
@@ -14,8 +21,16 @@ const stored = (schemaVersion: number, data: Record<string, unknown>): RecordedE
 });
 
 const upcasters: Upcaster[] = [
-  { type: 'ShiftPosted', fromVersion: 1, upcast: ({ residence, ...rest }) => ({ ...rest, location: residence }) },
-  { type: 'ShiftPosted', fromVersion: 2, upcast: (data) => ({ ...data, requirements: data.requirements ?? null }) },
+  {
+    type: 'ShiftPosted',
+    fromVersion: 1,
+    upcast: ({ residence, ...rest }) => ({ ...rest, location: residence }),
+  },
+  {
+    type: 'ShiftPosted',
+    fromVersion: 2,
+    upcast: (data) => ({ ...data, requirements: data.requirements ?? null }),
+  },
 ];
 
 describe('upcasting', () => {

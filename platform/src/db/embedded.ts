@@ -52,7 +52,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'max_connections=300',
       // A throwaway test server trades durability for speed.
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.ephemeral
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: log,
     onError: (error: unknown) => log(String(error)),

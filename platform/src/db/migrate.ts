@@ -19,7 +19,9 @@ export async function migrate(sql: Sql, component: string, migrations: Migration
         applied_at timestamptz not null default now(),
         primary key (component, id)
       )`;
-    const applied = await tx<{ id: string }[]>`select id from schema_migrations where component = ${component}`;
+    const applied = await tx<
+      { id: string }[]
+    >`select id from schema_migrations where component = ${component}`;
     const done = new Set(applied.map((row) => row.id));
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;

@@ -15,7 +15,10 @@ describe('test infrastructure', () => {
     try {
       const migrations = [{ id: '001-notes', up: 'create table notes (id int primary key)' }];
       await Promise.all([migrate(sql, 'test', migrations), migrate(sql, 'test', migrations)]);
-      await migrate(sql, 'test', [...migrations, { id: '002-more', up: 'alter table notes add column body text' }]);
+      await migrate(sql, 'test', [
+        ...migrations,
+        { id: '002-more', up: 'alter table notes add column body text' },
+      ]);
       const applied = await sql`select id from schema_migrations where component = 'test' order by id`;
       expect(applied.map((row) => row.id)).toEqual(['001-notes', '002-more']);
     } finally {
