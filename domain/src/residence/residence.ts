@@ -43,6 +43,12 @@ export interface ResidenceState {
   address: string | null;
 }
 
+function details(input: unknown): ResidenceDetails {
+  const parsed = residenceSchema.safeParse(input);
+  if (!parsed.success) reject('invalid', parsed.error.issues[0]?.message ?? 'Residence name is required');
+  return parsed.data;
+}
+
 export const residenceDecider: Decider<ResidenceCommand, ResidenceEvent, ResidenceState> = {
   initialState: () => ({ status: 'none', residenceId: '', name: '', description: null, address: null }),
 
@@ -56,7 +62,7 @@ export const residenceDecider: Decider<ResidenceCommand, ResidenceEvent, Residen
       return [
         {
           type: 'ResidenceCreated',
-          data: { ...residenceSchema.parse(command.data), residenceId: command.data.residenceId, at },
+          data: { ...details(command.data), residenceId: command.data.residenceId, at },
         },
       ];
     }
@@ -64,15 +70,15 @@ export const residenceDecider: Decider<ResidenceCommand, ResidenceEvent, Residen
     if (command.type === 'DeleteResidence') {
       return [{ type: 'ResidenceDeleted', data: { residenceId: state.residenceId, name: state.name, at } }];
     }
-    const details = residenceSchema.parse(command.data);
+    const next = details(command.data);
     if (
-      details.name === state.name &&
-      details.description === state.description &&
-      details.address === state.address
+      next.name === state.name &&
+      next.description === state.description &&
+      next.address === state.address
     ) {
       return [];
     }
-    return [{ type: 'ResidenceUpdated', data: { ...details, residenceId: state.residenceId, at } }];
+    return [{ type: 'ResidenceUpdated', data: { ...next, residenceId: state.residenceId, at } }];
   },
 
   evolve(state, event) {
