@@ -92,7 +92,7 @@ afterAll(() => {
     'CompleteShift',
     'ExpireShift',
   ]) {
-    expect(succeeded.get(name) ?? 0, `${name} never succeeded`).toBeGreaterThan(20);
+    expect(succeeded.get(name) ?? 0, `${name} never succeeded`).toBeGreaterThanOrEqual(5);
   }
 });
 

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { createCommandService } from '@shiftcover/command-api';
+import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
+import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { openRuntime } from './runtime';
+
+const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  users:create   Create an account through the same command path as the web app.
+                 --username U --password P --role developer|admin|staff
+                 --first-name F --last-name L --email E [--super-admin]
+  --help         Show this list.
+
+The CLI works on the same store as the server: DATABASE_URL when set, otherwise the embedded
+PostgreSQL under DATA_DIR (default ./.data), whether or not the server is running.`;
+
+async function createUser(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', default: 'staff' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      email: { type: 'string' },
+      'super-admin': { type: 'boolean', default: false },
+    },
+  });
+  const form = createUserSchema.safeParse({
+    username: values.username ?? '',
+    password: values.password ?? '',
+    confirmPassword: values.password ?? '',
+    firstName: values['first-name'] ?? '',
+    lastName: values['last-name'] ?? '',
+    email: values.email ?? '',
+    role: values.role,
+    superAdmin: values['super-admin'],
+    emailNotificationsEnabled: true,
+  });
+  if (!form.success) throw new UsageError(firstIssueMessage(form.error));
+  const input = form.data;
+
+  const config = loadConfig();
+  const runtime = await openRuntime(config, createLogger('warn'));
+  try {
+    const service = createCommandService(runtime.handler, runtime.vault);
+    const userId = randomUUID();
+    await service.users.register(
+      {
+        userId,
+        role: input.role,
+        superAdmin: input.superAdmin,
+        emailNotificationsEnabled: input.emailNotificationsEnabled,
+        personal: {
+          username: input.username,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          notificationEmail: input.email,
+          passwordHash: await hashPassword(input.password),
+        },
+      },
+      { actor: { kind: 'system', name: 'cli' }, now: new Date() },
+      { commandId: randomUUID() },
+    );
+    console.log(
+      `Created ${input.role}${input.superAdmin ? ' (super admin)' : ''} ${input.username} (${userId})`,
+    );
+  } finally {
+    await runtime.close();
+  }
+}
+
+class UsageError extends Error {}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  if (command === 'users:create') await createUser(rest);
+  else if (command === undefined || command === '--help' || command === 'help') console.log(HELP);
+  else throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
+} catch (error) {
+  if (error instanceof UsageError || error instanceof DomainError) {
+    console.error(error.message);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

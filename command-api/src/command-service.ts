@@ -1,0 +1,33 @@
+import {
+  type CommandContext,
+  type ConfigCommand,
+  configDecider,
+  type ShiftCommand,
+} from '@shiftcover/domain';
+import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
+import { Residences } from './residences';
+import { Schedules } from './schedules';
+import { executeShiftCommand } from './shifts';
+import { streams } from './streams';
+import { UniqueValues } from './uniqueness';
+import { Users } from './users';
+
+/** The write side's one entry point, shared by the HTTP API, the CLI and the timers. */
+export function createCommandService(handler: CommandHandler, vault: PersonalDataVault) {
+  const schedules = new Schedules(handler);
+  const unique = new UniqueValues(handler, (kind, ownerId) =>
+    kind === 'residence-name' ? residences.exists(ownerId) : users.exists(ownerId),
+  );
+  const users = new Users(handler, unique, vault);
+  const residences = new Residences(handler, unique);
+  return {
+    shift: (command: ShiftCommand, context: CommandContext, trace: CommandTrace) =>
+      executeShiftCommand(handler, schedules, command, context, trace),
+    users,
+    residences,
+    config: (command: ConfigCommand, context: CommandContext, trace: CommandTrace) =>
+      handler.handle(streams.emailNotificationMode(), configDecider, command, context, trace),
+  };
+}
+
+export type CommandService = ReturnType<typeof createCommandService>;

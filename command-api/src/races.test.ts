@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { type CommandContext, DomainError, scheduleDecider, shiftDecider } from '@shiftcover/domain';
+import {
+  CommandHandler,
+  createPostgresEventStore,
+  type EventStore,
+  migrateEventStore,
+  PersonalDataVault,
+  personalDataMigrations,
+} from '@shiftcover/eventstore';
+import { connect, migrate } from '@shiftcover/platform';
+import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommandService, createCommandService } from './command-service';
+import { streams } from './streams';
+
+let db: TestDatabase;
+let sql: Sql;
+let store: EventStore;
+let handler: CommandHandler;
+let service: CommandService;
+
+const now = new Date('2026-11-23T15:00:00Z');
+const admin: CommandContext = {
+  actor: { kind: 'user', userId: 'admin-1', role: 'admin', superAdmin: false },
+  now,
+};
+const staff = (userId: string): CommandContext => ({
+  actor: { kind: 'user', userId, role: 'staff', superAdmin: false },
+  now,
+});
+const trace = () => ({ commandId: randomUUID() });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = connect(db.url, { max: 30 });
+  await migrate(sql, 'personal-data', personalDataMigrations);
+  await migrateEventStore(sql);
+  store = createPostgresEventStore({ sql });
+  const vault = new PersonalDataVault(sql);
+  handler = new CommandHandler({ store, vault });
+  service = createCommandService(handler, vault);
+});
+
+afterAll(async () => {
+  await store.close();
+  await sql.end();
+  await db.drop();
+});
+
+async function postShift(date: string, startTime: string, endTime: string): Promise<string> {
+  const shiftId = randomUUID();
+  await service.shift(
+    {
+      type: 'PostShift',
+      data: {
+        shiftId,
+        location: 'Maple House',
+        date,
+        startTime,
+        endTime,
+        type: 'AM',
+        status: 'open',
+        requirements: null,
+        notes: null,
+      },
+    },
+    admin,
+    trace(),
+  );
+  return shiftId;
+}
+
+function codeOf(result: PromiseSettledResult<unknown>): string | undefined {
+  return result.status === 'rejected' && result.reason instanceof DomainError
+    ? result.reason.code
+    : undefined;
+}
+
+describe('concurrent commands keep the invariants', () => {
+  it('50 staff race for one shift: exactly one wins, the others are told it is taken', async () => {
+    const shiftId = await postShift('2026-12-01', '08:00', '16:00');
+    const claimants = Array.from({ length: 50 }, (_, i) => `racer-${i}`);
+    const results = await Promise.allSettled(
+      claimants.map((userId) =>
+        service.shift({ type: 'ClaimShift', data: { shiftId } }, staff(userId), trace()),
+      ),
+    );
+    const winners = claimants.filter((_, i) => results[i]?.status === 'fulfilled');
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map(codeOf)).toEqual(
+      Array(49).fill('not_claimable'),
+    );
+
+    const { state } = await handler.load(streams.shift(shiftId), shiftDecider);
+    expect(state.assignedUserId).toBe(winners[0]);
+    for (const userId of claimants) {
+      const { state: schedule } = await handler.load(streams.schedule(userId), scheduleDecider);
+      const holds = schedule.reservations.some((r) => r.shiftId === shiftId);
+      expect(holds).toBe(userId === winners[0]);
+    }
+  });
+
+  it('two overlapping claims by one person race: at most one wins, 20 times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const date = `2026-12-${String(round + 2).padStart(2, '0')}`;
+      const morning = await postShift(date, '08:00', '16:00');
+      const midday = await postShift(date, '12:00', '20:00');
+      const person = staff(`double-${round}`);
+      const results = await Promise.allSettled([
+        service.shift({ type: 'ClaimShift', data: { shiftId: morning } }, person, trace()),
+        service.shift({ type: 'ClaimShift', data: { shiftId: midday } }, person, trace()),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.map(codeOf).filter(Boolean)).toEqual(['shift_conflict']);
+    }
+  });
+
+  it('20 concurrent registrations of one username: exactly one account is created', async () => {
+    const attempts = Array.from({ length: 20 }, (_, i) => ({
+      userId: randomUUID(),
+      role: 'staff' as const,
+      superAdmin: false,
+      emailNotificationsEnabled: true,
+      personal: {
+        username: i % 2 === 0 ? 'jordan' : ' Jordan ',
+        email: `jordan.${i}@example.org`,
+        firstName: 'Jordan',
+        lastName: 'Reyes',
+        passwordHash: 'scrypt$test',
+      },
+    }));
+    const system: CommandContext = { actor: { kind: 'system', name: 'cli' }, now };
+    const results = await Promise.allSettled(
+      attempts.map((data) => service.users.register(data, system, trace())),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.map(codeOf).filter(Boolean)).toEqual(Array(19).fill('username_taken'));
+
+    const created = await Promise.all(attempts.map((a) => service.users.exists(a.userId)));
+    expect(created.filter(Boolean)).toHaveLength(1);
+
+    // The losers' e-mail addresses were released: a newcomer may take one.
+    const loser = attempts.find((_, i) => results[i]?.status === 'rejected');
+    await service.users.register(
+      { ...attempts[0]!, userId: randomUUID(), personal: { ...loser!.personal, username: 'jordan2' } },
+      system,
+      trace(),
+    );
+  });
+});

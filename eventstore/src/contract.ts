@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevision } from './port';
+
+export interface StoreUnderTest {
+  store: EventStore;
+  dispose(): Promise<void>;
+}
+
+export const newEvent = (type = 'Thing', data: Record<string, unknown> = {}): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: {
+    commandId: randomUUID(),
+    correlationId: 'correlation-1',
+    causationId: 'causation-1',
+    actorId: 'user-1',
+    actorRole: 'admin',
+    schemaVersion: 1,
+  },
+});
+
+/** Collects what a subscription delivers until `count` events have arrived. */
+export function collect(store: EventStore, after: bigint, count: number, timeoutMs = 10_000) {
+  const seen: RecordedEvent[] = [];
+  let resolve!: () => void;
+  const enough = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const subscription = store.subscribeToAll(after, async (event) => {
+    seen.push(event);
+    if (seen.length >= count) resolve();
+  });
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`only ${seen.length} of ${count} events arrived`)), timeoutMs).unref(),
+  );
+  return {
+    seen,
+    done: Promise.race([enough, timeout]).finally(() => subscription.stop()),
+  };
+}
+
+/** The port's semantics, once, for every adapter. */
+export function eventStoreContract(name: string, open: () => Promise<StoreUnderTest>) {
+  describe(`${name} event store`, () => {
+    let subject: StoreUnderTest;
+    let store: EventStore;
+    const stream = () => `contract-${randomUUID()}`;
+
+    beforeAll(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    afterAll(() => subject.dispose());
+
+    it('appends to a new stream and reads it back in order, revisions from 0', async () => {
+      const id = stream();
+      const events = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })];
+      const result = await store.append(id, events, 'no_stream');
+      expect(result.nextRevision).toBe(1n);
+      const read = await store.readStream(id);
+      expect(read.revision).toBe(1n);
+      expect(read.events.map((e) => [e.type, e.data, e.revision])).toEqual([
+        ['A', { n: 1 }, 0n],
+        ['B', { n: 2 }, 1n],
+      ]);
+      expect(read.events[1]!.position).toBe(result.position);
+      expect(read.events[0]!.recordedAt).toBeInstanceOf(Date);
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(stream())).toEqual({ events: [], revision: 'no_stream' });
+    });
+
+    it('keeps metadata exactly, extra keys included', async () => {
+      const id = stream();
+      const event = newEvent();
+      event.metadata.previousHash = 'abc';
+      await store.append(id, [event], 'no_stream');
+      const [read] = (await store.readStream(id)).events;
+      expect(read!.metadata).toEqual(event.metadata);
+      expect(read!.id).toBe(event.id);
+    });
+
+    it('checks the expected revision: no_stream, exact and any', async () => {
+      const id = stream();
+      await store.append(id, [newEvent()], 'no_stream');
+      await expect(store.append(id, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append(id, [newEvent()], 5n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append(stream(), [newEvent()], 0n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      expect((await store.append(id, [newEvent()], 0n)).nextRevision).toBe(1n);
+      expect((await store.append(id, [newEvent()], 'any')).nextRevision).toBe(2n);
+      expect((await store.append(stream(), [newEvent()], 'any')).nextRevision).toBe(0n);
+    });
+
+    it('lets exactly one of two racing appends with the same expected revision win', async () => {
+      const id = stream();
+      await store.append(id, [newEvent()], 'no_stream');
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, () => store.append(id, [newEvent()], 0n)),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) {
+        if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WrongExpectedRevision);
+      }
+      expect((await store.readStream(id)).events).toHaveLength(2);
+    });
+
+    it('stores an event id once: appending it again writes nothing and returns its position', async () => {
+      const id = stream();
+      const event = newEvent();
+      const first = await store.append(id, [event], 'no_stream');
+      const again = await store.append(id, [event], 'no_stream');
+      expect(again.position).toBe(first.position);
+      expect((await store.readStream(id)).events).toHaveLength(1);
+    });
+
+    it('reads all events in global order, in pages, and keeps streams apart', async () => {
+      const start = await store.headPosition();
+      const a = stream();
+      const b = stream();
+      await store.append(a, [newEvent('A1')], 'no_stream');
+      await store.append(b, [newEvent('B1')], 'no_stream');
+      await store.append(a, [newEvent('A2')], 0n);
+      const firstPage = await store.readAll(start, 2);
+      const secondPage = await store.readAll(firstPage.at(-1)!.position, 10);
+      const mine = [...firstPage, ...secondPage].filter((e) => e.streamId === a || e.streamId === b);
+      expect(mine.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
+      expect(firstPage).toHaveLength(2);
+      const positions = [...firstPage, ...secondPage].map((e) => e.position);
+      expect([...positions].sort((x, y) => (x < y ? -1 : 1))).toEqual(positions);
+      expect((await store.readStream(a)).events.map((e) => e.type)).toEqual(['A1', 'A2']);
+      expect(await store.headPosition()).toBe(positions.at(-1));
+    });
+
+    it('a subscription catches up from a position, then follows new events', async () => {
+      const start = await store.headPosition();
+      const id = stream();
+      await store.append(id, [newEvent('Before')], 'no_stream');
+      const { seen, done } = collect(store, start, 3);
+      await store.append(id, [newEvent('After1')], 0n);
+      await store.append(id, [newEvent('After2')], 1n);
+      await done;
+      expect(seen.filter((e) => e.streamId === id).map((e) => e.type)).toEqual([
+        'Before',
+        'After1',
+        'After2',
+      ]);
+    });
+  });
+}

@@ -1,0 +1,27 @@
+export {
+  CommandHandler,
+  type CommandHandlerOptions,
+  type CommandTrace,
+  type HandleResult,
+  type LoadedStream,
+  RetriesExhausted,
+} from './command-handler';
+export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
+export { PersonalDataVault, personalDataMigrations } from './personal-data';
+export type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadStreamResult,
+  RecordedEvent,
+  Subscription,
+} from './port';
+export { WrongExpectedRevision } from './port';
+export {
+  createPostgresEventStore,
+  migrateEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres/postgres-event-store';
+export { type Upcaster, upcast } from './upcasting';

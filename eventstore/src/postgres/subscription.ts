@@ -1,0 +1,66 @@
+import type { Sql } from 'postgres';
+import type { RecordedEvent, Subscription } from '../port';
+
+interface FollowOptions {
+  sql: Sql;
+  channel: string;
+  pollIntervalMs: number;
+  after: bigint;
+  readAll: (after: bigint, limit: number) => Promise<RecordedEvent[]>;
+  handler: (event: RecordedEvent) => Promise<void>;
+}
+
+const BATCH = 500;
+
+/**
+ * Catches up from a position, then follows: woken by NOTIFY after each append, and polling as a
+ * fallback (a notification can be missed while reconnecting).
+ */
+export function followAll({
+  sql,
+  channel,
+  pollIntervalMs,
+  after,
+  readAll,
+  handler,
+}: FollowOptions): Subscription {
+  let position = after;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const nudge = () => wake?.();
+  const listening = sql.listen(channel, nudge).catch(() => undefined);
+
+  const done = (async () => {
+    try {
+      while (!stopped) {
+        const batch = await readAll(position, BATCH);
+        for (const event of batch) {
+          if (stopped) return;
+          await handler(event);
+          position = event.position;
+        }
+        if (batch.length === BATCH || stopped) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    } finally {
+      const listener = await listening;
+      await listener?.unlisten().catch(() => undefined);
+    }
+  })();
+
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      nudge();
+      await done.catch(() => undefined);
+    },
+  };
+}
