@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CommandContext,
+  DomainError,
+  type ResidenceCommand,
+  residenceDecider,
+  type UserCommand,
+  userDecider,
+} from '@shiftcover/domain';
+import { connect, migrate } from '@shiftcover/platform';
+import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandHandler } from './command-handler';
+import { PersonalDataVault, personalDataMigrations } from './personal-data';
+import type { EventStore } from './port';
+import { createPostgresEventStore, migrateEventStore } from './postgres/postgres-event-store';
+
+let db: TestDatabase;
+let sql: Sql;
+let store: EventStore;
+let vault: PersonalDataVault;
+let handler: CommandHandler;
+
+const now = new Date('2026-03-01T14:00:00Z');
+const developer: CommandContext = { actor: { kind: 'user', userId: 'dev-1', role: 'developer', superAdmin: false }, now };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = connect(db.url);
+  await migrate(sql, 'personal-data', personalDataMigrations);
+  await migrateEventStore(sql);
+  store = createPostgresEventStore({ sql });
+  vault = new PersonalDataVault(sql);
+  handler = new CommandHandler({
+    store,
+    vault,
+    upcasters: [{ type: 'ResidenceCreated', fromVersion: 0, upcast: ({ title, ...rest }) => ({ ...rest, name: title }) }],
+  });
+});
+
+afterAll(async () => {
+  await sql.end();
+  await db.drop();
+});
+
+const create = (residenceId: string, name = 'Maple House'): ResidenceCommand => ({
+  type: 'CreateResidence',
+  data: { residenceId, name, description: null, address: null },
+});
+const describeAs = (residenceId: string, description: string): ResidenceCommand => ({
+  type: 'UpdateResidence',
+  data: { residenceId, name: 'Maple House', description, address: null },
+});
+
+describe('the command handler', () => {
+  it('stores the decided events with who did it, and reports the global position', async () => {
+    const commandId = randomUUID();
+    const result = await handler.handle('residence-r1', residenceDecider, create('r1'), developer, {
+      commandId,
+      correlationId: 'corr-1',
+    });
+    expect(result.duplicate).toBe(false);
+    const { events } = await store.readStream('residence-r1');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.position).toBe(result.position);
+    expect(events[0]!.metadata).toMatchObject({
+      commandId,
+      correlationId: 'corr-1',
+      causationId: commandId,
+      actorId: 'dev-1',
+      actorRole: 'developer',
+      schemaVersion: 1,
+    });
+  });
+
+  it('returns the first result for a repeated command id and writes nothing new', async () => {
+    const trace = { commandId: randomUUID() };
+    const first = await handler.handle('residence-r2', residenceDecider, create('r2'), developer, trace);
+    const again = await handler.handle('residence-r2', residenceDecider, create('r2'), developer, trace);
+    expect(again).toMatchObject({ duplicate: true, position: first.position });
+    expect((await store.readStream('residence-r2')).events).toHaveLength(1);
+  });
+
+  it('decides again when another command changed the stream first, so both land', async () => {
+    await handler.handle('residence-r3', residenceDecider, create('r3'), developer, { commandId: randomUUID() });
+    const results = await Promise.all(
+      ['Six beds', 'Step-free access', 'Garden', 'Near the bus'].map((text) =>
+        handler.handle('residence-r3', residenceDecider, describeAs('r3', text), developer, { commandId: randomUUID() }),
+      ),
+    );
+    expect(results.every((r) => r.events.length === 1)).toBe(true);
+    expect((await store.readStream('residence-r3')).events).toHaveLength(5);
+  });
+
+  it('writes nothing for a rejected command', async () => {
+    const before = await store.headPosition();
+    await expect(
+      handler.handle('residence-none', residenceDecider, { type: 'DeleteResidence', data: { residenceId: 'none' } }, developer, {
+        commandId: randomUUID(),
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
+    expect(await store.headPosition()).toBe(before);
+  });
+
+  it('brings events stored in an older shape up to date when loading', async () => {
+    await store.append(
+      'residence-old',
+      [
+        {
+          id: randomUUID(),
+          type: 'ResidenceCreated',
+          data: { residenceId: 'old', title: 'Oak Lodge', description: null, address: null, at: now.toISOString() },
+          metadata: { commandId: 'c', correlationId: 'c', causationId: 'c', actorId: 'dev-1', actorRole: 'developer', schemaVersion: 0 },
+        },
+      ],
+      'no_stream',
+    );
+    const { state } = await handler.load('residence-old', residenceDecider);
+    expect(state).toMatchObject({ status: 'active', name: 'Oak Lodge' });
+  });
+
+  it('keeps personal data sealed at rest and readable through the handler until erasure', async () => {
+    const register: UserCommand = {
+      type: 'RegisterUser',
+      data: {
+        userId: 'u-private',
+        role: 'staff',
+        superAdmin: false,
+        emailNotificationsEnabled: true,
+        personal: { username: 'casey.private', email: 'casey@example.org', firstName: 'Casey', lastName: 'Nguyen', passwordHash: 'scrypt$secret' },
+      },
+    };
+    await handler.handle('user-u-private', userDecider, register, developer, { commandId: randomUUID() });
+    const [row] = await sql`select data::text as data from events where stream_id = 'user-u-private'`;
+    expect(row!.data).not.toContain('casey');
+    expect(row!.data).not.toContain('Nguyen');
+    expect(row!.data).not.toContain('scrypt$secret');
+    expect((await handler.load('user-u-private', userDecider)).state.personal?.username).toBe('casey.private');
+
+    await vault.erase('u-private');
+    const { state } = await handler.load('user-u-private', userDecider);
+    expect(state).toMatchObject({ personal: null, erased: true });
+  });
+});
