@@ -23,7 +23,10 @@ let vault: PersonalDataVault;
 let handler: CommandHandler;
 
 const now = new Date('2026-03-01T14:00:00Z');
-const developer: CommandContext = { actor: { kind: 'user', userId: 'dev-1', role: 'developer', superAdmin: false }, now };
+const developer: CommandContext = {
+  actor: { kind: 'user', userId: 'dev-1', role: 'developer', superAdmin: false },
+  now,
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -35,7 +38,13 @@ beforeAll(async () => {
   handler = new CommandHandler({
     store,
     vault,
-    upcasters: [{ type: 'ResidenceCreated', fromVersion: 0, upcast: ({ title, ...rest }) => ({ ...rest, name: title }) }],
+    upcasters: [
+      {
+        type: 'ResidenceCreated',
+        fromVersion: 0,
+        upcast: ({ title, ...rest }) => ({ ...rest, name: title }),
+      },
+    ],
   });
 });
 
@@ -83,10 +92,14 @@ describe('the command handler', () => {
   });
 
   it('decides again when another command changed the stream first, so both land', async () => {
-    await handler.handle('residence-r3', residenceDecider, create('r3'), developer, { commandId: randomUUID() });
+    await handler.handle('residence-r3', residenceDecider, create('r3'), developer, {
+      commandId: randomUUID(),
+    });
     const results = await Promise.all(
       ['Six beds', 'Step-free access', 'Garden', 'Near the bus'].map((text) =>
-        handler.handle('residence-r3', residenceDecider, describeAs('r3', text), developer, { commandId: randomUUID() }),
+        handler.handle('residence-r3', residenceDecider, describeAs('r3', text), developer, {
+          commandId: randomUUID(),
+        }),
       ),
     );
     expect(results.every((r) => r.events.length === 1)).toBe(true);
@@ -96,9 +109,15 @@ describe('the command handler', () => {
   it('writes nothing for a rejected command', async () => {
     const before = await store.headPosition();
     await expect(
-      handler.handle('residence-none', residenceDecider, { type: 'DeleteResidence', data: { residenceId: 'none' } }, developer, {
-        commandId: randomUUID(),
-      }),
+      handler.handle(
+        'residence-none',
+        residenceDecider,
+        { type: 'DeleteResidence', data: { residenceId: 'none' } },
+        developer,
+        {
+          commandId: randomUUID(),
+        },
+      ),
     ).rejects.toBeInstanceOf(DomainError);
     expect(await store.headPosition()).toBe(before);
   });
@@ -110,8 +129,21 @@ describe('the command handler', () => {
         {
           id: randomUUID(),
           type: 'ResidenceCreated',
-          data: { residenceId: 'old', title: 'Oak Lodge', description: null, address: null, at: now.toISOString() },
-          metadata: { commandId: 'c', correlationId: 'c', causationId: 'c', actorId: 'dev-1', actorRole: 'developer', schemaVersion: 0 },
+          data: {
+            residenceId: 'old',
+            title: 'Oak Lodge',
+            description: null,
+            address: null,
+            at: now.toISOString(),
+          },
+          metadata: {
+            commandId: 'c',
+            correlationId: 'c',
+            causationId: 'c',
+            actorId: 'dev-1',
+            actorRole: 'developer',
+            schemaVersion: 0,
+          },
         },
       ],
       'no_stream',
@@ -128,7 +160,13 @@ describe('the command handler', () => {
         role: 'staff',
         superAdmin: false,
         emailNotificationsEnabled: true,
-        personal: { username: 'casey.private', email: 'casey@example.org', firstName: 'Casey', lastName: 'Nguyen', passwordHash: 'scrypt$secret' },
+        personal: {
+          username: 'casey.private',
+          email: 'casey@example.org',
+          firstName: 'Casey',
+          lastName: 'Nguyen',
+          passwordHash: 'scrypt$secret',
+        },
       },
     };
     await handler.handle('user-u-private', userDecider, register, developer, { commandId: randomUUID() });
@@ -136,7 +174,9 @@ describe('the command handler', () => {
     expect(row!.data).not.toContain('casey');
     expect(row!.data).not.toContain('Nguyen');
     expect(row!.data).not.toContain('scrypt$secret');
-    expect((await handler.load('user-u-private', userDecider)).state.personal?.username).toBe('casey.private');
+    expect((await handler.load('user-u-private', userDecider)).state.personal?.username).toBe(
+      'casey.private',
+    );
 
     await vault.erase('u-private');
     const { state } = await handler.load('user-u-private', userDecider);

@@ -385,6 +385,14 @@ describe('transfers', () => {
     given(shiftDecider, holding).when(respond('AcceptTransfer'), colleague).thenRejects('not_found');
   });
 
+  it('refuses transfers of a shift that has started, offered or accepted', () => {
+    const started = ctx(staffActor('staff-1'), at('2026-03-10', '09:00'));
+    given(shiftDecider, holding).when(request(), started).thenRejects('shift_started');
+    given(shiftDecider, [...holding, transferRequested()])
+      .when(respond('AcceptTransfer'), ctx(staffActor('staff-2'), at('2026-03-10', '09:00')))
+      .thenRejects('shift_started');
+  });
+
   it('an approved drop cancels the pending transfer', () => {
     given(shiftDecider, [...holding, transferRequested(), dropRequested()])
       .when({ type: 'ApproveDrop', data: shift }, admin)
