@@ -1,15 +1,18 @@
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import { openRuntime } from './runtime';
+import { buildServer } from './server';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const runtime = await openRuntime(config, logger);
+const server = await buildServer(runtime, config, logger);
+await server.listen({ port: config.PORT, host: '0.0.0.0' });
 
-const head = await runtime.store.headPosition();
-logger.info({ position: head.toString() }, 'event store ready');
-if (head === 0n) {
+const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+logger.info(`Shift Coverage is running at ${url} (API documentation at ${url}/api/docs)`);
+if ((await runtime.store.headPosition()) === 0n) {
   logger.info(
-    'The store is empty. Create the first account with: npm run cli -- users:create --username U --password P --role developer --first-name F --last-name L --email E',
+    'The store is empty. Create the first account with: npm run cli -- users:create --username U --password P --role developer --first-name F --last-name L --email E (or fill it with demo data: npm run cli -- demo:seed)',
   );
 }
 
@@ -18,6 +21,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  await server.close();
   await runtime.close();
   logger.info('stopped');
   process.exit(0);

@@ -14,7 +14,9 @@ import {
   type EmbeddedDatabase,
   type Logger,
   migrate,
+  sessionMigrations,
   startEmbeddedPostgres,
+  throttleMigrations,
 } from '@shiftcover/platform';
 import type { Sql } from 'postgres';
 
@@ -40,6 +42,8 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   const sql = connect(databaseUrl, { max: 20 });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);
+    await migrate(sql, 'sessions', sessionMigrations);
+    await migrate(sql, 'login-throttle', throttleMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
       store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL });

@@ -23,6 +23,8 @@ export interface ShiftState {
   startTime: string;
   endTime: string;
   type: ShiftType;
+  requirements: string | null;
+  notes: string | null;
   /** The priority the admin set; the status returns to it whenever the shift is open again. */
   priority: ShiftPriority;
   status: ShiftStatus;
@@ -49,6 +51,8 @@ export function initialShiftState(): ShiftState {
     startTime: '',
     endTime: '',
     type: 'AM',
+    requirements: null,
+    notes: null,
     priority: 'open',
     status: 'open',
     assignedUserId: null,

@@ -1,0 +1,115 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  type Capability,
+  type CommandContext,
+  can,
+  DomainError,
+  type Principal,
+  type RejectionCode,
+  type UserState,
+  userDecider,
+} from '@shiftcover/domain';
+import { type CommandHandler, type CommandTrace, RetriesExhausted } from '@shiftcover/eventstore';
+import { type ErrorMapping, HttpError, type LoginThrottle, type SessionStore } from '@shiftcover/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CommandService } from '../command-service';
+import { streams } from '../streams';
+
+export interface CommandApiDeps {
+  service: CommandService;
+  handler: CommandHandler;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  clock?: () => Date;
+}
+
+export interface SignedIn {
+  principal: Principal;
+  user: UserState;
+  actor: Actor;
+}
+
+/** The signed-in user as they are now (role changes apply at once), or 401. */
+export async function signedIn(request: FastifyRequest, handler: CommandHandler): Promise<SignedIn> {
+  const session = request.session;
+  if (!session) throw new HttpError(401, 'Unauthorized');
+  const { state: user } = await handler.load(streams.user(session.userId), userDecider);
+  if (user.status !== 'active') throw new HttpError(401, 'Unauthorized');
+  const principal = { userId: user.userId, role: user.role, superAdmin: user.superAdmin };
+  return { principal, user, actor: { kind: 'user', ...principal } };
+}
+
+/** SPEC §6 on the server: the same matrix the screens use. */
+export function requireCapability(who: SignedIn, capability: Capability, message: string): void {
+  if (!can(who.principal, capability)) throw new HttpError(403, message);
+}
+
+export function commandContext(actor: Actor, deps: CommandApiDeps): CommandContext {
+  return { actor, now: deps.clock?.() ?? new Date() };
+}
+
+/**
+ * A command's id: from the client's Idempotency-Key when given (scoped to the user, so a retry
+ * finds the first result), else fresh.
+ */
+export function commandTrace(request: FastifyRequest, actor: Actor): CommandTrace {
+  const key = request.headers['idempotency-key'];
+  const who = actor.kind === 'user' ? actor.userId : actor.name;
+  const commandId =
+    typeof key === 'string' && key.trim()
+      ? uuidFrom(`${who}\u0000${request.method}\u0000${request.routeOptions.url}\u0000${key.trim()}`)
+      : randomUUID();
+  return { commandId, correlationId: request.id };
+}
+
+/** Ids of things a command creates derive from the command, so a retried create names the same thing. */
+export function newId(trace: CommandTrace, kind: string): string {
+  return uuidFrom(`${trace.commandId}\u0000${kind}`);
+}
+
+function uuidFrom(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A successful write: its body plus the global position a client waits for to read its own write. */
+export function written(
+  reply: FastifyReply,
+  position: bigint,
+  body: Record<string, unknown> = {},
+  status = 200,
+) {
+  reply.header('x-position', position.toString());
+  return reply.status(status).send({ ...body, position: position.toString() });
+}
+
+const STATUS: Partial<Record<RejectionCode, number>> = {
+  invalid: 400,
+  wrong_password: 400,
+  forbidden: 403,
+  self_action: 403,
+  not_found: 404,
+  insufficient_notice: 422,
+  shift_started: 422,
+  invalid_recipient: 422,
+  not_an_admin: 422,
+  too_early_to_complete: 422,
+  not_ended: 422,
+};
+
+/** Domain rejections in the forms SPEC §8 reads: `{ message, code }`, conflicts with errorType. */
+export const mapDomainError: ErrorMapping = (error) => {
+  if (error instanceof RetriesExhausted) {
+    return {
+      statusCode: 503,
+      body: { message: 'The system is busy with other changes to this item. Please try again.' },
+    };
+  }
+  if (!(error instanceof DomainError)) return undefined;
+  const body: Record<string, unknown> = { message: error.message, code: error.code };
+  if (error.code === 'shift_conflict') body.errorType = 'shift_conflict';
+  return { statusCode: STATUS[error.code] ?? 409, body };
+};
+
+export type { LoginThrottle, SessionStore };

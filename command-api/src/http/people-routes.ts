@@ -1,0 +1,210 @@
+import {
+  assignResidenceSchema,
+  createUserSchema,
+  editUserSchema,
+  emailNotificationModeSchema,
+  resetPasswordSchema,
+  residenceDecider,
+  residenceSchema,
+  userDecider,
+} from '@shiftcover/domain';
+import { HttpError, hashPassword } from '@shiftcover/platform';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { streams } from '../streams';
+import {
+  type CommandApiDeps,
+  commandContext,
+  commandTrace,
+  newId,
+  requireCapability,
+  signedIn,
+  written,
+} from './context';
+import { userView } from './user-view';
+
+const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
+
+export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
+  const { handler, service, sessions } = deps;
+
+  async function userById(userId: string) {
+    const { state } = await handler.load(streams.user(userId), userDecider);
+    if (state.status !== 'active') throw new HttpError(404, 'User not found');
+    return state;
+  }
+
+  app.post('/api/users', { schema: { tags: ['users'], body: createUserSchema } }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    const form = request.body;
+    const trace = commandTrace(request, who.actor);
+    const userId = newId(trace, 'user');
+    const outcome = await service.users.register(
+      {
+        userId,
+        role: form.role,
+        superAdmin: form.superAdmin,
+        emailNotificationsEnabled: form.emailNotificationsEnabled,
+        assignedResidenceId: form.assignedResidenceId ?? null,
+        personal: {
+          username: form.username,
+          email: form.email ?? null,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          notificationEmail: form.notificationEmail ?? null,
+          passwordHash: await hashPassword(form.password),
+        },
+      },
+      commandContext(who.actor, deps),
+      trace,
+    );
+    return written(reply, outcome.position, userView(await userById(userId)), 201);
+  });
+
+  app.put(
+    '/api/users/:id',
+    { schema: { tags: ['users'], params: idParams, body: editUserSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      const target = await userById(request.params.id);
+      const {
+        username,
+        email,
+        firstName,
+        lastName,
+        notificationEmail,
+        role,
+        superAdmin,
+        emailNotificationsEnabled,
+      } = request.body;
+      const outcome = await service.users.update(
+        {
+          userId: target.userId,
+          role,
+          superAdmin,
+          emailNotificationsEnabled,
+          personal: { username, email, firstName, lastName, notificationEmail: notificationEmail ?? email },
+        },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, userView(await userById(target.userId)));
+    },
+  );
+
+  app.delete('/api/users/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    const target = await userById(request.params.id);
+    const outcome = await service.users.delete(
+      target.userId,
+      commandContext(who.actor, deps),
+      commandTrace(request, who.actor),
+    );
+    await sessions.destroyAllFor(target.userId);
+    return written(reply, outcome.position, { message: 'User deleted' });
+  });
+
+  app.put(
+    '/api/users/:id/password',
+    { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      const target = await userById(request.params.id);
+      const outcome = await service.users.handle(
+        {
+          type: 'ResetPassword',
+          data: { userId: target.userId, newPasswordHash: await hashPassword(request.body.newPassword) },
+        },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      await sessions.destroyAllFor(target.userId);
+      return written(reply, outcome.position, { message: 'Password updated' });
+    },
+  );
+
+  app.post(
+    '/api/users/:id/assign-residence',
+    { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      const target = await userById(request.params.id);
+      const { state: residence } = await handler.load(
+        streams.residence(request.body.residenceId),
+        residenceDecider,
+      );
+      if (residence.status !== 'active') throw new HttpError(404, 'Residence not found');
+      const outcome = await service.users.handle(
+        { type: 'AssignResidence', data: { userId: target.userId, residenceId: residence.residenceId } },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, userView(await userById(target.userId)));
+    },
+  );
+
+  app.post(
+    '/api/residences',
+    { schema: { tags: ['residences'], body: residenceSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      const trace = commandTrace(request, who.actor);
+      const residenceId = newId(trace, 'residence');
+      const outcome = await service.residences.execute(
+        { type: 'CreateResidence', data: { ...request.body, residenceId } },
+        commandContext(who.actor, deps),
+        trace,
+      );
+      return written(reply, outcome.position, { id: residenceId, ...request.body, isActive: true }, 201);
+    },
+  );
+
+  app.put(
+    '/api/residences/:id',
+    { schema: { tags: ['residences'], params: idParams, body: residenceSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      const outcome = await service.residences.execute(
+        { type: 'UpdateResidence', data: { ...request.body, residenceId: request.params.id } },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, { id: request.params.id, ...request.body, isActive: true });
+    },
+  );
+
+  app.delete(
+    '/api/residences/:id',
+    { schema: { tags: ['residences'], params: idParams } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      const outcome = await service.residences.execute(
+        { type: 'DeleteResidence', data: { residenceId: request.params.id } },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, { message: 'Residence deleted' });
+    },
+  );
+
+  app.post(
+    '/api/system-config/email-notification-mode',
+    { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'developerTools', 'Only developers can change the e-mail notification mode');
+      const outcome = await service.config(
+        { type: 'SetEmailNotificationMode', data: request.body },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, { value: request.body.mode });
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { registerErrorHandler, security, sessions } from '@shiftcover/platform';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth-routes';
+import { type CommandApiDeps, mapDomainError } from './context';
+import { peopleRoutes } from './people-routes';
+import { shiftRoutes } from './shift-routes';
+
+export interface HttpFoundationOptions {
+  trustedOrigins?: string[];
+}
+
+/**
+ * What every HTTP route of the product stands on: zod validation, the error answers, security
+ * headers and origin checks, sessions, and the OpenAPI document at /api/docs.
+ */
+export async function registerHttpFoundation(
+  app: FastifyInstance,
+  deps: Pick<CommandApiDeps, 'sessions'>,
+  options: HttpFoundationOptions = {},
+): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, mapDomainError);
+  await app.register(security, { trustedOrigins: options.trustedOrigins ?? [] });
+  await app.register(sessions, { store: deps.sessions });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Shift Coverage API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/** Every write route of SPEC §7 and the sign-in routes. */
+export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Promise<void> {
+  await app.register(authRoutes, deps);
+  await app.register(shiftRoutes, deps);
+  await app.register(peopleRoutes, deps);
+}

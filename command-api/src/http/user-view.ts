@@ -1,0 +1,21 @@
+import type { UserState } from '@shiftcover/domain';
+
+/** A user as the screens read it (SPEC §3 users), without the password hash. */
+export function userView(user: UserState) {
+  const personal = user.personal;
+  return {
+    id: user.userId,
+    username: personal?.username ?? null,
+    email: personal?.email ?? null,
+    firstName: personal?.firstName ?? 'Deleted',
+    lastName: personal?.lastName ?? 'user',
+    profileImageUrl: personal?.profileImageUrl ?? null,
+    notificationEmail: personal?.notificationEmail ?? null,
+    role: user.role,
+    superAdmin: user.superAdmin,
+    emailNotificationsEnabled: user.emailNotificationsEnabled,
+    assignedResidenceId: user.assignedResidenceId,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}

@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Sql } from 'postgres';
+import type { Migration } from '../db/migrate';
+
+export const sessionMigrations: Migration[] = [
+  {
+    id: '001-sessions',
+    up: `create table sessions (
+      sid text primary key,
+      sess jsonb not null,
+      expire timestamptz not null
+    );
+    create index sessions_expire on sessions (expire);
+    create index sessions_user on sessions ((sess->>'userId'));`,
+  },
+];
+
+export interface SessionData {
+  userId: string;
+  signedInAt: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionData | null;
+  }
+  interface FastifyReply {
+    /** Starts a fresh session (a new id, so a planted one is never kept) for the user. */
+    signIn(userId: string): Promise<void>;
+    signOut(): Promise<void>;
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+const TOUCH_AFTER_MS = 60_000;
+
+/** Sessions live in PostgreSQL under the hash of their id: a copy of the table opens no session. */
+export class SessionStore {
+  constructor(
+    private readonly sql: Sql,
+    readonly idleMs: number,
+  ) {}
+
+  async create(userId: string, now = new Date()): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const sess: SessionData = { userId, signedInAt: now.toISOString() };
+    await this.sql`
+      insert into sessions (sid, sess, expire)
+      values (${hash(id)}, ${this.sql.json(sess as never)}, ${new Date(now.getTime() + this.idleMs)})`;
+    return id;
+  }
+
+  /** The live session for an id, its idle expiry pushed forward; null when unknown or expired. */
+  async read(id: string, now = new Date()): Promise<SessionData | null> {
+    const [row] = await this.sql<{ sess: SessionData; expire: Date }[]>`
+      select sess, expire from sessions where sid = ${hash(id)}`;
+    if (!row) return null;
+    if (row.expire <= now) {
+      await this.destroy(id);
+      return null;
+    }
+    if (row.expire.getTime() - now.getTime() < this.idleMs - TOUCH_AFTER_MS) {
+      await this
+        .sql`update sessions set expire = ${new Date(now.getTime() + this.idleMs)} where sid = ${hash(id)}`;
+    }
+    return row.sess;
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.sql`delete from sessions where sid = ${hash(id)}`;
+  }
+
+  /** Ends every session of a user, but the one given (their own, after a password change). */
+  async destroyAllFor(userId: string, except?: string): Promise<void> {
+    await this.sql`
+      delete from sessions
+      where sess->>'userId' = ${userId} and sid <> ${except ? hash(except) : ''}`;
+  }
+
+  async purgeExpired(now = new Date()): Promise<void> {
+    await this.sql`delete from sessions where expire <= ${now}`;
+  }
+}
+
+function hash(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+export interface SessionOptions {
+  store: SessionStore;
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+/** Reads the session cookie on every request and gives replies signIn and signOut. */
+export const sessions = fp(
+  async (app: FastifyInstance, { store }: SessionOptions) => {
+    await app.register(cookie);
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request) => {
+      const id = request.cookies[SESSION_COOKIE];
+      request.session = id ? await store.read(id) : null;
+    });
+    app.decorateReply('signIn', async function (this: FastifyReply, userId: string) {
+      const old = this.request.cookies[SESSION_COOKIE];
+      if (old) await store.destroy(old);
+      const id = await store.create(userId);
+      this.request.session = await store.read(id);
+      this.setCookie(SESSION_COOKIE, id, cookieOptions(this.request));
+    });
+    app.decorateReply('signOut', async function (this: FastifyReply) {
+      const id = this.request.cookies[SESSION_COOKIE];
+      if (id) await store.destroy(id);
+      this.request.session = null;
+      this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
+    });
+  },
+  { name: 'sessions' },
+);
