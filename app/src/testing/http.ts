@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { createCommandService } from '@shiftcover/command-api';
+import type { Role } from '@shiftcover/domain';
+import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { createTestDatabase } from '@shiftcover/platform/testing';
+import type { FastifyInstance } from 'fastify';
+import { openRuntime, type Runtime } from '../runtime';
+import { buildServer, type ServerOptions } from '../server';
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown> & { message?: string; position?: string };
+  headers: Headers;
+}
+
+/** A signed-in (or anonymous) browser: keeps its session cookie between calls. */
+export class Client {
+  cookie = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0]!.endsWith('=') ? '' : setCookie.split(';')[0]!;
+    const text = await response.text();
+    let parsed: Reply['body'] = {};
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = { raw: text };
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call('POST', path, body, headers);
+  put = (path: string, body?: unknown) => this.call('PUT', path, body);
+  patch = (path: string, body?: unknown) => this.call('PATCH', path, body);
+  delete = (path: string) => this.call('DELETE', path);
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  runtime: Runtime;
+  baseUrl: string;
+  anonymous(): Client;
+  /** Creates an account through the command path and signs it in. */
+  signedIn(
+    role: Role,
+    options?: { superAdmin?: boolean; username?: string },
+  ): Promise<Client & { userId: string }>;
+  close(): Promise<void>;
+}
+
+export const PASSWORD = 'correct-horse';
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  const logger = createLogger('silent');
+  const runtime = await openRuntime(config, logger);
+  const app = await buildServer(runtime, config, logger, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const service = createCommandService(runtime.handler, runtime.vault);
+  const passwordHash = await hashPassword(PASSWORD);
+
+  return {
+    app,
+    runtime,
+    baseUrl,
+    anonymous: () => new Client(baseUrl),
+    async signedIn(role, { superAdmin = false, username } = {}) {
+      const userId = randomUUID();
+      const name = username ?? `${role}-${userId.slice(0, 8)}`;
+      await service.users.register(
+        {
+          userId,
+          role,
+          superAdmin,
+          emailNotificationsEnabled: true,
+          personal: {
+            username: name,
+            email: `${name}@example.org`,
+            firstName: 'Test',
+            lastName: role,
+            passwordHash,
+          },
+        },
+        { actor: { kind: 'system', name: 'test' }, now: new Date() },
+        { commandId: randomUUID() },
+      );
+      const client = Object.assign(new Client(baseUrl), { userId });
+      const login = await client.post('/api/auth/login', { username: name, password: PASSWORD });
+      if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      await db.drop();
+    },
+  };
+}
