@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createCommandService } from '@shiftcover/command-api';
 import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { DEMO_PASSWORD, StoreNotEmpty, seedDemo } from './demo';
 import { openRuntime } from './runtime';
 
 const HELP = `Usage: npm run cli -- <command> [options]
@@ -11,6 +12,7 @@ Commands:
   users:create   Create an account through the same command path as the web app.
                  --username U --password P --role developer|admin|staff
                  --first-name F --last-name L --email E [--super-admin]
+  demo:seed      Fill an empty store with demo residences, people and shifts, and print the sign-ins.
   --help         Show this list.
 
 The CLI works on the same store as the server: DATABASE_URL when set, otherwise the embedded
@@ -74,15 +76,30 @@ async function createUser(args: string[]): Promise<void> {
   }
 }
 
+async function demoSeed(): Promise<void> {
+  const runtime = await openRuntime(loadConfig(), createLogger('warn'));
+  try {
+    const people = await seedDemo(runtime);
+    console.log(`Demo data created. Every account's password is: ${DEMO_PASSWORD}\n`);
+    for (const p of people) {
+      const role = p.superAdmin ? 'super admin' : p.role;
+      console.log(`  ${p.username.padEnd(14)} ${role.padEnd(12)} ${p.firstName} ${p.lastName}`);
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
 class UsageError extends Error {}
 
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'users:create') await createUser(rest);
+  else if (command === 'demo:seed') await demoSeed();
   else if (command === undefined || command === '--help' || command === 'help') console.log(HELP);
   else throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
 } catch (error) {
-  if (error instanceof UsageError || error instanceof DomainError) {
+  if (error instanceof UsageError || error instanceof DomainError || error instanceof StoreNotEmpty) {
     console.error(error.message);
     process.exitCode = 2;
   } else {

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { type CommandService, createCommandService } from '@shiftcover/command-api';
+import {
+  type Actor,
+  DomainError,
+  easternInstant,
+  easternToday,
+  nextDate,
+  type Role,
+  type ShiftCommand,
+  type ShiftPriority,
+  type ShiftType,
+  shiftInterval,
+} from '@shiftcover/domain';
+import { hashPassword } from '@shiftcover/platform';
+import type { Runtime } from './runtime';
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+export class StoreNotEmpty extends Error {
+  constructor() {
+    super('The store already holds data; demo:seed only fills a new, empty store.');
+  }
+}
+
+interface DemoPerson {
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  superAdmin?: boolean;
+  residence?: string;
+}
+
+const residences = [
+  {
+    name: 'Maple House',
+    description: 'Six-bed residence with overnight support',
+    address: '14 Maple Street',
+  },
+  { name: 'Oak Lodge', description: 'Four-bed residence, step-free', address: '2 Oak Lane' },
+  { name: 'Cedar Grove', description: 'Supported living apartments', address: '88 Cedar Avenue' },
+  { name: 'Day Program', description: 'Weekday community day program', address: '301 River Road' },
+];
+
+const people: DemoPerson[] = [
+  { username: 'dana.dev', firstName: 'Dana', lastName: 'Okafor', role: 'developer' },
+  { username: 'morgan.lee', firstName: 'Morgan', lastName: 'Lee', role: 'admin', superAdmin: true },
+  { username: 'jamie.cole', firstName: 'Jamie', lastName: 'Cole', role: 'admin', residence: 'Maple House' },
+  { username: 'taylor.fox', firstName: 'Taylor', lastName: 'Fox', role: 'admin', residence: 'Oak Lodge' },
+  { username: 'alex.rivera', firstName: 'Alex', lastName: 'Rivera', role: 'staff' },
+  { username: 'sam.patel', firstName: 'Sam', lastName: 'Patel', role: 'staff' },
+  { username: 'jordan.kim', firstName: 'Jordan', lastName: 'Kim', role: 'staff' },
+  { username: 'riley.brooks', firstName: 'Riley', lastName: 'Brooks', role: 'staff' },
+  { username: 'casey.nguyen', firstName: 'Casey', lastName: 'Nguyen', role: 'staff' },
+  { username: 'drew.santos', firstName: 'Drew', lastName: 'Santos', role: 'staff' },
+];
+
+const slots: Array<{ startTime: string; endTime: string; type: ShiftType }> = [
+  { startTime: '08:00', endTime: '16:00', type: 'AM' },
+  { startTime: '16:00', endTime: '00:00', type: 'PM' },
+  { startTime: '00:00', endTime: '08:00', type: 'Overnight' },
+];
+
+const requirements = [null, 'Medication administration certified', 'Driver’s license', 'CPR/First Aid', null];
+
+/** What a new team would see in its first weeks: every shift status, all three residences and the day program. */
+export async function seedDemo(runtime: Runtime, now = new Date()): Promise<DemoPerson[]> {
+  if ((await runtime.store.headPosition()) !== 0n) {
+    throw new StoreNotEmpty();
+  }
+  const service = createCommandService(runtime.handler, runtime.vault);
+  const system: Actor = { kind: 'system', name: 'demo-seed' };
+  const run = { actor: system, now };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const residenceIds = new Map<string, string>();
+  for (const r of residences) {
+    const residenceId = randomUUID();
+    residenceIds.set(r.name, residenceId);
+    await service.residences.execute({ type: 'CreateResidence', data: { residenceId, ...r } }, run, trace());
+  }
+
+  const ids = new Map<string, { userId: string; actor: Actor }>();
+  for (const p of people) {
+    const userId = randomUUID();
+    const email = `${p.username}@example.org`;
+    await service.users.register(
+      {
+        userId,
+        role: p.role,
+        superAdmin: p.superAdmin ?? false,
+        emailNotificationsEnabled: true,
+        assignedResidenceId: p.residence ? (residenceIds.get(p.residence) ?? null) : null,
+        personal: { username: p.username, email, firstName: p.firstName, lastName: p.lastName, passwordHash },
+      },
+      run,
+      trace(),
+    );
+    ids.set(p.username, {
+      userId,
+      actor: { kind: 'user', userId, role: p.role, superAdmin: p.superAdmin ?? false },
+    });
+  }
+  const admin = ids.get('jamie.cole')!.actor;
+  const staff = people.filter((p) => p.role === 'staff').map((p) => ids.get(p.username)!);
+
+  // Last week's shifts, decided as they would have been at the time, then completed.
+  const past = new Date(now.getTime() - 8 * 86_400_000);
+  let date = easternToday(past);
+  for (let day = 0; day < 6; day++, date = nextDate(date)) {
+    const slot = slots[day % 2]!;
+    const location = residences[day % 3]!.name;
+    const shiftId = randomUUID();
+    const worker = staff[day % staff.length]!;
+    const at = (instant: Date) => ({ actor: admin, now: instant });
+    const posted = easternInstant(date, '06:00');
+    const interval = shiftInterval(date, slot.startTime, slot.endTime);
+    await attempt(
+      service,
+      post(shiftId, location, date, slot, 'open', requirements[day % 5]!),
+      at(new Date(posted.getTime() - 86_400_000)),
+    );
+    await attempt(service, { type: 'ClaimShift', data: { shiftId } }, { actor: worker.actor, now: posted });
+    await attempt(service, { type: 'ApproveClaim', data: { shiftId } }, at(posted));
+    await attempt(
+      service,
+      { type: 'CompleteShift', data: { shiftId } },
+      { actor: system, now: new Date(interval.end.getTime() + 3_600_000) },
+    );
+  }
+
+  // The coming three weeks.
+  date = easternToday(now);
+  let n = 0;
+  for (let day = 0; day < 21; day++, date = nextDate(date)) {
+    for (const [i, slot] of slots.entries()) {
+      if ((day + i) % 4 === 3) continue;
+      n += 1;
+      const location = residences[(day + i) % residences.length]!.name;
+      if (location === 'Day Program' && slot.type !== 'AM') continue;
+      const shiftId = randomUUID();
+      const priority: ShiftPriority = n % 11 === 0 ? 'emergency' : n % 5 === 0 ? 'urgent' : 'open';
+      const posted = await attempt(
+        service,
+        post(shiftId, location, date, slot, priority, requirements[n % 5]!),
+        run,
+      );
+      if (!posted) continue;
+      const worker = staff[n % staff.length]!;
+      const colleague = staff[(n + 1) % staff.length]!;
+      const story = n % 7;
+      if (story === 0 || story === 3) continue; // left open
+      if (!(await attempt(service, { type: 'ClaimShift', data: { shiftId } }, { actor: worker.actor, now })))
+        continue;
+      if (story === 1) continue; // awaiting approval
+      await attempt(service, { type: 'ApproveClaim', data: { shiftId } }, { actor: admin, now });
+      if (story === 4 && day > 1) {
+        await attempt(service, { type: 'RequestDrop', data: { shiftId } }, { actor: worker.actor, now });
+      }
+      if (story === 5 && day > 1) {
+        await attempt(
+          service,
+          {
+            type: 'RequestTransfer',
+            data: {
+              shiftId,
+              transferId: `${shiftId}.${randomUUID().slice(0, 8)}`,
+              toUserId: colleague.userId,
+              recipientRole: 'staff',
+              message: 'Could you take this one? Family commitment.',
+            },
+          },
+          { actor: worker.actor, now },
+        );
+      }
+    }
+  }
+  return people;
+}
+
+function post(
+  shiftId: string,
+  location: string,
+  date: string,
+  slot: { startTime: string; endTime: string; type: ShiftType },
+  status: ShiftPriority,
+  requirement: string | null,
+): ShiftCommand {
+  return {
+    type: 'PostShift',
+    data: { shiftId, location, date, ...slot, status, requirements: requirement, notes: null },
+  };
+}
+
+/** A demo step that the rules refuse (an overlap, a shift already started) is simply left out. */
+async function attempt(service: CommandService, command: ShiftCommand, context: { actor: Actor; now: Date }) {
+  try {
+    await service.shift(command, context, trace());
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+function trace() {
+  return { commandId: randomUUID() };
+}
