@@ -2,6 +2,8 @@ import {
   type CommandContext,
   type ConfigCommand,
   configDecider,
+  type InboxCommand,
+  inboxDecider,
   type ShiftCommand,
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
@@ -27,6 +29,8 @@ export function createCommandService(handler: CommandHandler, vault: PersonalDat
     residences,
     config: (command: ConfigCommand, context: CommandContext, trace: CommandTrace) =>
       handler.handle(streams.emailNotificationMode(), configDecider, command, context, trace),
+    inbox: (command: InboxCommand, context: CommandContext, trace: CommandTrace) =>
+      handler.handle(streams.inbox(command.data.userId), inboxDecider, command, context, trace),
   };
 }
 

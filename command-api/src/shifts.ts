@@ -48,6 +48,7 @@ export async function executeShiftCommand(
     }
 
     const events = shiftDecider.decide(command, state, context);
+    if (events.length === 0) return { events, position: await handler.headPosition(), duplicate: false };
     const attemptTrace = { ...trace, commandId: `${trace.commandId}#${execution}:${attempt}` };
     const reservation = reservationNeeded(command, state, context);
     const reservedNow = reservation ? await schedules.reserve(reservation, context, attemptTrace) : false;

@@ -7,6 +7,7 @@ export const streams = {
   user: (userId: string) => `user-${userId}`,
   residence: (residenceId: string) => `residence-${residenceId}`,
   emailNotificationMode: () => 'config-email-notification-mode',
+  inbox: (userId: string) => `inbox-${userId}`,
   unique: (kind: string, normalisedValue: string) =>
     `unique-${kind}-${createHash('sha256').update(normalisedValue).digest('hex').slice(0, 40)}`,
 };

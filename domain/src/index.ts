@@ -1,5 +1,6 @@
 export * from './config';
 export * from './forms';
+export * from './inbox';
 export * from './permissions';
 export * from './reservation';
 export * from './residence';

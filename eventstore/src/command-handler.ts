@@ -86,7 +86,7 @@ export class CommandHandler {
         return { events: earlier.map((e) => toDomainEvent<E>(e)), position: last.position, duplicate: true };
 
       const events = decider.decide(command, state, context);
-      if (events.length === 0) return { events, position: await this.store.headPosition(), duplicate: false };
+      if (events.length === 0) return { events, position: await this.headPosition(), duplicate: false };
       try {
         const position = await this.append(streamId, events, revision, context, trace);
         return { events, position, duplicate: false };
@@ -96,6 +96,11 @@ export class CommandHandler {
         await pause(attempt);
       }
     }
+  }
+
+  /** Position of the last event in the store: what a command that changed nothing reports. */
+  headPosition(): Promise<bigint> {
+    return this.store.headPosition();
   }
 
   /** Appends already-decided events; used where a caller decides across streams itself. */

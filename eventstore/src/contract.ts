@@ -134,6 +134,19 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(await store.headPosition()).toBe(positions.at(-1));
     });
 
+    it('tells a watcher that new events were appended', async () => {
+      let calls = 0;
+      const stop = store.watch(() => {
+        calls += 1;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await store.append(stream(), [newEvent()], 'no_stream');
+      const deadline = Date.now() + 5_000;
+      while (calls === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await stop();
+      expect(calls).toBeGreaterThan(0);
+    });
+
     it('a subscription catches up from a position, then follows new events', async () => {
       const start = await store.headPosition();
       const id = stream();

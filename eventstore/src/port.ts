@@ -75,5 +75,10 @@ export interface EventStore {
   subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription;
   /** Position of the last event visible to readers (0 when empty). */
   headPosition(): Promise<bigint>;
+  /**
+   * Calls the listener soon after new events are appended (by any process), so followers can
+   * read on without polling hard. Returns a function that stops the calls.
+   */
+  watch(listener: () => void): () => Promise<void>;
   close(): Promise<void>;
 }

@@ -148,5 +148,12 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     };
   }
 
-  return { append, readStream, readAll, subscribeToAll, headPosition, close: () => client.dispose() };
+  function watch(listener: () => void): () => Promise<void> {
+    const subscription = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    subscription.on('data', () => listener());
+    subscription.on('error', () => undefined);
+    return () => subscription.unsubscribe();
+  }
+
+  return { append, readStream, readAll, subscribeToAll, headPosition, watch, close: () => client.dispose() };
 }

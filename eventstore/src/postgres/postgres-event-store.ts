@@ -155,12 +155,20 @@ export function createPostgresEventStore({
     return followAll({ sql, channel: NOTIFY_CHANNEL, pollIntervalMs, after, readAll, handler });
   }
 
+  function watch(listener: () => void): () => Promise<void> {
+    const listening = sql.listen(NOTIFY_CHANNEL, listener).catch(() => undefined);
+    return async () => {
+      await (await listening)?.unlisten().catch(() => undefined);
+    };
+  }
+
   return {
     append,
     readStream,
     readAll,
     subscribeToAll,
     headPosition,
+    watch,
     // The pool belongs to the caller.
     close: async () => {},
   };

@@ -1,0 +1,1 @@
+export { type InboxCommand, type InboxEvent, inboxDecider } from './inbox';

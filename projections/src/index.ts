@@ -1,0 +1,43 @@
+import { auditLogProjection } from './read-models/audit-log';
+import { completedShiftsProjection } from './read-models/completed-shifts';
+import { configProjection } from './read-models/config';
+import { notificationsProjection } from './read-models/notifications';
+import { residencesProjection } from './read-models/residences';
+import { shiftsProjection } from './read-models/shifts';
+import { usersProjection } from './read-models/users';
+
+export { type Checkpoint, projectionMigrations } from './checkpoints';
+export type { Projection } from './projection';
+export {
+  applyNextBatch,
+  install,
+  type ProjectorDeps,
+  type RebuildProgress,
+  readCheckpoint,
+  readCheckpoints,
+  rebuild,
+} from './projector';
+export { ProjectionRunner, type RunnerOptions } from './runner';
+
+/** Every read model, each following the log on its own checkpoint. */
+export const projections = [
+  shiftsProjection,
+  usersProjection,
+  residencesProjection,
+  completedShiftsProjection,
+  auditLogProjection,
+  notificationsProjection,
+  configProjection,
+];
+
+/** Which read models each view of the API reads: a request waits for these to catch up. */
+export const readModelsOf = {
+  shifts: ['shifts', 'users'],
+  users: ['users', 'residences'],
+  residences: ['residences'],
+  transfers: ['shifts', 'users'],
+  completed: ['completed_shifts', 'users'],
+  audit: ['audit_log', 'users'],
+  notifications: ['notifications'],
+  config: ['system_config'],
+} as const;

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from './index';
+import type { Projection } from './projection';
+import { applyNextBatch, install, type ProjectorDeps, rebuild } from './projector';
+import {
+  type Bench,
+  dumpReadModels,
+  HistoryWriter,
+  historyStep,
+  openBench,
+  prepare,
+} from './testing/history';
+
+let bench: Bench;
+
+beforeAll(async () => {
+  bench = await openBench();
+});
+afterAll(() => bench.close());
+
+async function catchUp(deps: ProjectorDeps, list: readonly Projection[]) {
+  for (const projection of list) while ((await applyNextBatch(deps, projection)) > 0) {}
+}
+
+/** A projection that dies at the n-th event it is given, as a crash mid-batch would. */
+function crashingAt(projection: Projection, n: number): Projection {
+  let seen = 0;
+  return {
+    ...projection,
+    async apply(tx, event, t) {
+      seen += 1;
+      if (seen === n) throw new Error('projector killed');
+      return projection.apply(tx, event, t);
+    },
+  };
+}
+
+describe('read models', () => {
+  it('built batch by batch, with crashes mid-batch, equal a rebuild from scratch', async () => {
+    let kills = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(historyStep, { minLength: 20, maxLength: 80, size: 'max' }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 25 }), fc.integer({ min: 1, max: 60 })), {
+          minLength: 3,
+          maxLength: 6,
+        }),
+        async (steps, crashes) => {
+          const { service, deps } = await prepare(bench.sql);
+          const writer = new HistoryWriter(service);
+          await writer.setUp();
+          for (const projection of projections) await install(bench.sql, projection);
+          let crash = 0;
+          for (const [i, step] of steps.entries()) {
+            await writer.step(step);
+            if (i % 7 !== 0) continue;
+            const [batchSize, at] = crashes[crash++ % crashes.length]!;
+            for (const projection of projections) {
+              await applyNextBatch({ ...deps, batchSize }, crashingAt(projection, at)).catch(
+                (error: Error) => {
+                  if (error.message !== 'projector killed') throw error;
+                  kills += 1;
+                },
+              );
+              await applyNextBatch({ ...deps, batchSize }, projection);
+            }
+          }
+          await catchUp(deps, projections);
+          const incremental = await dumpReadModels(bench.sql);
+          for (const projection of projections) await rebuild(deps, projection);
+          expect(await dumpReadModels(bench.sql)).toEqual(incremental);
+          expect(incremental.audit_logs!.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 8 },
+    );
+    expect(kills).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -1,0 +1,210 @@
+import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import type { Projection } from '../projection';
+import { type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+
+type Entry = {
+  action: string;
+  entityType: string;
+  describe: (d: Record<string, unknown>, shift?: ShiftFacts) => string;
+};
+
+const shiftLabel = (shift?: ShiftFacts) =>
+  shift
+    ? `${shift.type} shift at ${shift.location} on ${formatShiftDate(shift.date)}, ${timeRangeLabel(shift.start_time, shift.end_time)}`
+    : 'a shift';
+
+/** SPEC §3 audit actions for each event that people cause; stream mechanics are not audited. */
+const entries: Record<string, Entry> = {
+  ShiftPosted: {
+    action: 'shift_created',
+    entityType: 'shift',
+    describe: (_, s) => `Created the ${shiftLabel(s)}`,
+  },
+  ShiftUpdated: {
+    action: 'shift_updated',
+    entityType: 'shift',
+    describe: (_, s) => `Updated the ${shiftLabel(s)}`,
+  },
+  ShiftDeleted: {
+    action: 'shift_deleted',
+    entityType: 'shift',
+    describe: (_, s) => `Deleted the ${shiftLabel(s)}`,
+  },
+  ShiftClaimed: {
+    action: 'shift_claimed',
+    entityType: 'shift',
+    describe: (_, s) => `Claimed the ${shiftLabel(s)}`,
+  },
+  ClaimApproved: {
+    action: 'shift_approved',
+    entityType: 'shift',
+    describe: (_, s) => `Approved the claim on the ${shiftLabel(s)}`,
+  },
+  ClaimDenied: {
+    action: 'shift_denied',
+    entityType: 'shift',
+    describe: (_, s) => `Denied the claim on the ${shiftLabel(s)}`,
+  },
+  ShiftAssigned: {
+    action: 'shift_manually_assigned',
+    entityType: 'shift',
+    describe: (_, s) => `Assigned the ${shiftLabel(s)}`,
+  },
+  DropRequested: {
+    action: 'shift_drop_requested',
+    entityType: 'shift',
+    describe: (_, s) => `Asked to drop the ${shiftLabel(s)}`,
+  },
+  DropApproved: {
+    action: 'shift_drop_approved',
+    entityType: 'shift',
+    describe: (_, s) => `Approved dropping the ${shiftLabel(s)}`,
+  },
+  DropDenied: {
+    action: 'shift_drop_denied',
+    entityType: 'shift',
+    describe: (_, s) => `Denied dropping the ${shiftLabel(s)}`,
+  },
+  TransferRequested: {
+    action: 'shift_transfer_requested',
+    entityType: 'shift',
+    describe: (_, s) => `Offered the ${shiftLabel(s)} to a colleague`,
+  },
+  TransferAccepted: {
+    action: 'shift_assigned',
+    entityType: 'shift',
+    describe: (_, s) => `Accepted the transfer of the ${shiftLabel(s)}`,
+  },
+  TransferDeclined: {
+    action: 'shift_transfer_declined',
+    entityType: 'shift',
+    describe: (_, s) => `Declined the transfer of the ${shiftLabel(s)}`,
+  },
+  TransferCancelled: {
+    action: 'shift_transfer_cancelled',
+    entityType: 'shift',
+    describe: (_, s) => `Cancelled the transfer of the ${shiftLabel(s)}`,
+  },
+  ShiftMarkedUrgent: {
+    action: 'shift_marked_urgent',
+    entityType: 'shift',
+    describe: (d, s) => `Marked the ${shiftLabel(s)} ${d.priority}`,
+  },
+  ShiftCompleted: {
+    action: 'shift_completed',
+    entityType: 'shift',
+    describe: (_, s) => `Completed the ${shiftLabel(s)}`,
+  },
+  ShiftExpired: {
+    action: 'shift_expired',
+    entityType: 'shift',
+    describe: (_, s) => `The ${shiftLabel(s)} ended unfilled`,
+  },
+  UserRegistered: {
+    action: 'user_created',
+    entityType: 'user',
+    describe: (d) => `Created a ${d.role} account`,
+  },
+  UserUpdated: { action: 'user_updated', entityType: 'user', describe: () => 'Updated an account' },
+  NotificationPreferenceChanged: {
+    action: 'user_updated',
+    entityType: 'user',
+    describe: (d) => `Turned e-mail notifications ${d.enabled ? 'on' : 'off'}`,
+  },
+  UserDeleted: { action: 'user_deleted', entityType: 'user', describe: () => 'Deleted an account' },
+  PasswordChanged: {
+    action: 'password_changed',
+    entityType: 'user',
+    describe: () => 'Changed their password',
+  },
+  PasswordReset: {
+    action: 'password_changed',
+    entityType: 'user',
+    describe: () => "Changed another user's password",
+  },
+  ResidenceAssigned: {
+    action: 'residence_assigned',
+    entityType: 'user',
+    describe: () => 'Assigned a residence to an admin',
+  },
+  UserSignedIn: { action: 'login', entityType: 'user', describe: () => 'Signed in' },
+  UserSignedOut: { action: 'logout', entityType: 'user', describe: () => 'Signed out' },
+  ResidenceCreated: {
+    action: 'residence_created',
+    entityType: 'residence',
+    describe: (d) => `Created the residence ${d.name}`,
+  },
+  ResidenceUpdated: {
+    action: 'residence_updated',
+    entityType: 'residence',
+    describe: (d) => `Updated the residence ${d.name}`,
+  },
+  ResidenceDeleted: {
+    action: 'residence_deleted',
+    entityType: 'residence',
+    describe: (d) => `Deleted the residence ${d.name}`,
+  },
+  EmailNotificationModeSet: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) =>
+      `Set e-mail notifications to ${d.mode === 'mailing_list' ? 'the mailing list' : 'individual addresses'}`,
+  },
+};
+
+function entityId(event: RecordedEvent): string {
+  const d = event.data;
+  return String(d.shiftId ?? d.userId ?? d.residenceId ?? 'email-notification-mode');
+}
+
+/** The event itself as technical details, without any personal data. */
+function technicalDetails(event: RecordedEvent) {
+  const { personal: _personal, ...data } = event.data;
+  return {
+    eventType: event.type,
+    streamId: event.streamId,
+    position: event.position.toString(),
+    data,
+    metadata: event.metadata,
+  };
+}
+
+/** The audit log: who did what to which entity, when, from every event and its metadata. */
+export const auditLogProjection: Projection = {
+  name: 'audit_log',
+  version: 1,
+  tables: ['audit_logs', 'audit_shift_facts'],
+  schema: (t) => `
+    ${shiftFactsSchema(t('audit_shift_facts'))}
+    create table ${t('audit_logs')} (
+      id bigint primary key,
+      user_id text not null,
+      user_role text not null,
+      action text not null,
+      entity_type text not null,
+      entity_id text not null,
+      description text not null,
+      details jsonb not null,
+      timestamp timestamptz not null
+    );
+    create index on ${t('audit_logs')} (timestamp desc);
+    create index on ${t('audit_logs')} (user_id, timestamp desc);`,
+
+  async apply(tx, event, t) {
+    const entry = entries[event.type];
+    const shift =
+      entry?.entityType === 'shift'
+        ? await shiftFacts(tx, t('audit_shift_facts'), String(event.data.shiftId))
+        : undefined;
+    await trackShiftFacts(tx, event, t('audit_shift_facts'));
+    if (!entry) return;
+    const describedShift =
+      shift ?? (await shiftFacts(tx, t('audit_shift_facts'), String(event.data.shiftId ?? '')));
+    const timestamp = typeof event.data.at === 'string' ? event.data.at : event.recordedAt;
+    await tx`insert into ${tx(t('audit_logs'))} (id, user_id, user_role, action, entity_type, entity_id, description, details, timestamp)
+      values (${event.position.toString()}, ${event.metadata.actorId}, ${event.metadata.actorSuperAdmin ? 'super_admin' : event.metadata.actorRole},
+        ${entry.action}, ${entry.entityType}, ${entityId(event)}, ${entry.describe(event.data, describedShift)},
+        ${tx.json(technicalDetails(event) as never)}, ${timestamp})`;
+  },
+};
