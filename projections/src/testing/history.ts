@@ -26,7 +26,14 @@ export interface Bench {
 export async function openBench(): Promise<Bench> {
   const db = await createTestDatabase();
   const sql = connect(db.url, { max: 10 });
-  return { db, sql, close: async () => (await sql.end(), await db.drop()) };
+  return {
+    db,
+    sql,
+    async close() {
+      await sql.end();
+      await db.drop();
+    },
+  };
 }
 
 export interface Prepared {
