@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { createCommandService } from '@shiftcover/command-api';
 import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { install, projections } from '@shiftcover/projections';
 import { DEMO_PASSWORD, StoreNotEmpty, seedDemo } from './demo';
-import { openRuntime } from './runtime';
+import { projectionStatus, rebuildProjections } from './projection-commands';
+import { openRuntime, type Runtime } from './runtime';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -13,6 +15,8 @@ Commands:
                  --username U --password P --role developer|admin|staff
                  --first-name F --last-name L --email E [--super-admin]
   demo:seed      Fill an empty store with demo residences, people and shifts, and print the sign-ins.
+  projections:status           Each projection's checkpoint and lag behind the log.
+  projections:rebuild [name]   Rebuild one projection (or all) into fresh tables, swapped in when caught up.
   --help         Show this list.
 
 The CLI works on the same store as the server: DATABASE_URL when set, otherwise the embedded
@@ -90,12 +94,28 @@ async function demoSeed(): Promise<void> {
   }
 }
 
+async function withRuntime(work: (runtime: Runtime) => Promise<void>): Promise<void> {
+  const runtime = await openRuntime(loadConfig(), createLogger('warn'));
+  try {
+    for (const projection of projections) await install(runtime.sql, projection);
+    await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
 class UsageError extends Error {}
 
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'users:create') await createUser(rest);
   else if (command === 'demo:seed') await demoSeed();
+  else if (command === 'projections:status')
+    await withRuntime(async (runtime) => console.log(await projectionStatus(runtime)));
+  else if (command === 'projections:rebuild')
+    await withRuntime(async (runtime) => {
+      await rebuildProjections(runtime, rest[0], (text) => process.stdout.write(text));
+    });
   else if (command === undefined || command === '--help' || command === 'help') console.log(HELP);
   else throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
 } catch (error) {

@@ -18,6 +18,7 @@ import {
   startEmbeddedPostgres,
   throttleMigrations,
 } from '@shiftcover/platform';
+import { projectionMigrations } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 
 /** Everything a process of the product needs to issue commands, wired once. */
@@ -44,6 +45,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     await migrate(sql, 'personal-data', personalDataMigrations);
     await migrate(sql, 'sessions', sessionMigrations);
     await migrate(sql, 'login-throttle', throttleMigrations);
+    await migrate(sql, 'projections', projectionMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
       store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL });

@@ -29,15 +29,3 @@ export const projections = [
   notificationsProjection,
   configProjection,
 ];
-
-/** Which read models each view of the API reads: a request waits for these to catch up. */
-export const readModelsOf = {
-  shifts: ['shifts', 'users'],
-  users: ['users', 'residences'],
-  residences: ['residences'],
-  transfers: ['shifts', 'users'],
-  completed: ['completed_shifts', 'users'],
-  audit: ['audit_log', 'users'],
-  notifications: ['notifications'],
-  config: ['system_config'],
-} as const;

@@ -194,6 +194,28 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
   );
 
   app.post(
+    '/api/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        body: z.object({ ids: z.array(z.string().min(1).max(200)).max(500).optional() }).optional(),
+      },
+    },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      const outcome = await service.inbox(
+        {
+          type: 'MarkNotificationsRead',
+          data: { userId: who.principal.userId, notificationIds: request.body?.ids ?? 'all' },
+        },
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      return written(reply, outcome.position, { message: 'Notifications marked as read' });
+    },
+  );
+
+  app.post(
     '/api/system-config/email-notification-mode',
     { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
     async (request, reply) => {

@@ -1,0 +1,43 @@
+import type { Capability, Principal } from '@shiftcover/domain';
+import { can } from '@shiftcover/domain';
+import { HttpError } from '@shiftcover/platform';
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from 'postgres';
+import { minPosition, type Positions } from './consistency';
+import type { LiveHub } from './live';
+
+export interface ReadApiDeps {
+  sql: Sql;
+  positions: Positions;
+  live: LiveHub;
+  /** The signed-in user as they are now, or a 401. */
+  currentUser(request: FastifyRequest): Promise<Principal>;
+  clock?: () => Date;
+}
+
+/** Which read models each view reads: a request waits for these before it reads. */
+export const readModels = {
+  shifts: ['shifts', 'users'],
+  users: ['users', 'residences'],
+  residences: ['residences'],
+  completed: ['completed_shifts', 'users'],
+  audit: ['audit_log', 'users'],
+  notifications: ['notifications'],
+  config: ['system_config'],
+} as const;
+
+/** Signs the reader in, checks the capability, and waits for their own last write if they named it. */
+export async function reader(
+  request: FastifyRequest,
+  deps: ReadApiDeps,
+  models: readonly string[],
+  capability?: { needs: Capability; message: string },
+): Promise<Principal> {
+  const who = await deps.currentUser(request);
+  if (capability && !can(who, capability.needs)) throw new HttpError(403, capability.message);
+  const min = minPosition(request.headers['x-min-position']);
+  if (min !== undefined) await deps.positions.waitFor(min, models);
+  return who;
+}
+
+export const now = (deps: ReadApiDeps) => deps.clock?.() ?? new Date();

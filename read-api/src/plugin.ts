@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReadApiDeps } from './context';
+import { peopleReadRoutes } from './people-routes';
+import { recordReadRoutes } from './record-routes';
+import { shiftReadRoutes } from './shift-routes';
+
+/** Every read route of SPEC §7, served from the read models, and the live change notices. */
+export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<void> {
+  await app.register(shiftReadRoutes, deps);
+  await app.register(peopleReadRoutes, deps);
+  await app.register(recordReadRoutes, deps);
+  app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
+    const who = await deps.currentUser(request);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write('retry: 3000\n\n');
+    const remove = deps.live.add({
+      principal: who,
+      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
+    });
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      remove();
+    });
+  });
+}

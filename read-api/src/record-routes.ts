@@ -1,0 +1,174 @@
+import { can, easternToday, TIME_ZONE } from '@shiftcover/domain';
+import { fromZonedTime } from 'date-fns-tz';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { now, type ReadApiDeps, reader, readModels } from './context';
+
+const completedFilters = z.object({
+  location: z.string().optional(),
+  dateRange: z.enum(['all', 'today', 'week', 'month']).optional(),
+  sort: z.enum(['newest', 'oldest', 'location', 'duration']).optional(),
+});
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+const auditFilters = z.object({
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(100),
+  userId: z.string().max(100).optional(),
+  action: z.string().max(60).optional(),
+  entityType: z.string().max(40).optional(),
+  startDate: date.optional(),
+  endDate: date.optional(),
+});
+
+const SEVEN_DAYS_MS = 7 * 86_400_000;
+
+export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
+  const { sql } = deps;
+
+  app.get(
+    '/api/completed-shifts',
+    { schema: { tags: ['completed shifts'], querystring: completedFilters } },
+    async (request, reply) => {
+      const who = await reader(request, deps, readModels.completed, {
+        needs: 'viewCompletedShifts',
+        message: 'Only super admins and developers can view completed shifts',
+      });
+      reply.header('cache-control', 'no-store');
+      const { location, dateRange, sort } = request.query;
+      const today = easternToday(now(deps));
+      const since =
+        dateRange === 'today'
+          ? fromZonedTime(`${today}T00:00:00`, TIME_ZONE)
+          : dateRange === 'week'
+            ? new Date(now(deps).getTime() - SEVEN_DAYS_MS)
+            : dateRange === 'month'
+              ? fromZonedTime(`${today.slice(0, 7)}-01T00:00:00`, TIME_ZONE)
+              : new Date(0);
+      const rows = await sql<
+        {
+          id: string;
+          original_shift_id: string;
+          location: string;
+          date: string;
+          start_time: string;
+          end_time: string;
+          type: string;
+          requirements: string | null;
+          notes: string | null;
+          assigned_user_id: string | null;
+          created_by_id: string | null;
+          shift_completed_at: Date;
+          logged_at: Date;
+          hours_worked: number;
+          reported: boolean;
+          reported_at: Date | null;
+          first_name: string | null;
+          last_name: string | null;
+        }[]
+      >`
+      select c.*, u.first_name, u.last_name from rm_completed_shifts c left join rm_users u on u.id = c.assigned_user_id
+      where c.shift_completed_at >= ${since} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
+      const order = {
+        newest: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+          b.shift_completed_at.getTime() - a.shift_completed_at.getTime(),
+        oldest: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+          a.shift_completed_at.getTime() - b.shift_completed_at.getTime(),
+        location: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+          a.location.localeCompare(b.location),
+        duration: (a: (typeof rows)[number], b: (typeof rows)[number]) => b.hours_worked - a.hours_worked,
+      }[sort ?? 'newest'];
+      return [...rows].sort(order).map((c) => ({
+        id: c.id,
+        originalShiftId: can(who, 'seeOriginalShiftId') ? c.original_shift_id : null,
+        location: c.location,
+        date: c.date,
+        startTime: c.start_time,
+        endTime: c.end_time,
+        type: c.type,
+        requirements: c.requirements,
+        notes: c.notes,
+        assignedUserId: c.assigned_user_id,
+        assignedUserName: c.assigned_user_id ? `${c.first_name ?? 'Deleted'} ${c.last_name ?? 'user'}` : null,
+        createdById: c.created_by_id,
+        shiftCompletedAt: c.shift_completed_at,
+        loggedAt: c.logged_at,
+        hoursWorked: c.hours_worked,
+        reported: c.reported,
+        reportedAt: c.reported_at,
+      }));
+    },
+  );
+
+  app.get(
+    '/api/audit-logs',
+    { schema: { tags: ['audit log'], querystring: auditFilters } },
+    async (request) => {
+      await reader(request, deps, readModels.audit, {
+        needs: 'viewAuditLogs',
+        message: 'Only super admins and developers can view audit logs',
+      });
+      const { offset, limit, userId, action, entityType, startDate, endDate } = request.query;
+      const from = startDate
+        ? fromZonedTime(`${startDate}T00:00:00`, TIME_ZONE)
+        : new Date(now(deps).getTime() - SEVEN_DAYS_MS);
+      const until = endDate
+        ? new Date(fromZonedTime(`${endDate}T00:00:00`, TIME_ZONE).getTime() + 86_400_000)
+        : null;
+      const where = sql`
+      where a.timestamp >= ${from}
+      ${until ? sql`and a.timestamp < ${until}` : sql``}
+      ${userId && userId !== 'all' ? sql`and a.user_id = ${userId}` : sql``}
+      ${action && action !== 'all' ? sql`and a.action = ${action}` : sql``}
+      ${entityType && entityType !== 'all' ? sql`and a.entity_type = ${entityType}` : sql``}`;
+      const [total] = await sql<
+        { count: number }[]
+      >`select count(*)::int as count from rm_audit_logs a ${where}`;
+      const rows = await sql<
+        {
+          id: bigint;
+          user_id: string;
+          user_role: string;
+          action: string;
+          entity_type: string;
+          entity_id: string;
+          description: string;
+          details: Record<string, unknown>;
+          timestamp: Date;
+          username: string | null;
+          first_name: string | null;
+          last_name: string | null;
+          email: string | null;
+        }[]
+      >`
+      select a.*, u.username, u.first_name, u.last_name, u.email
+      from rm_audit_logs a left join rm_users u on u.id = a.user_id
+      ${where}
+      order by a.timestamp desc, a.id desc
+      offset ${offset} limit ${limit}`;
+      const totalCount = total?.count ?? 0;
+      return {
+        logs: rows.map((a) => {
+          const system = a.user_id.startsWith('system:');
+          return {
+            id: a.id.toString(),
+            userId: a.user_id,
+            action: a.action,
+            entityType: a.entity_type,
+            entityId: a.entity_id,
+            description: a.description,
+            details: a.details,
+            timestamp: a.timestamp,
+            userName: system ? 'System' : (a.username ?? 'Deleted user'),
+            userFirstName: system ? 'System' : (a.first_name ?? 'Deleted'),
+            userLastName: system ? '' : (a.last_name ?? 'user'),
+            userRole: a.user_role,
+            userEmail: a.email,
+          };
+        }),
+        totalCount,
+        hasMore: offset + rows.length < totalCount,
+      };
+    },
+  );
+};

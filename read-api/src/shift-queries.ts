@@ -1,0 +1,106 @@
+import { can, easternToday, nextDate, type Principal, shiftInterval } from '@shiftcover/domain';
+import type { Sql } from 'postgres';
+
+export interface ShiftRow {
+  id: string;
+  location: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  type: string;
+  requirements: string | null;
+  notes: string | null;
+  priority: string;
+  status: string;
+  assigned_user_id: string | null;
+  created_by_id: string | null;
+  needs_approval: boolean;
+  approved: boolean;
+  drop_requested: boolean;
+  drop_requested_at: Date | null;
+  drop_approved: boolean;
+  transfer_requested: boolean;
+  hours_worked: number | null;
+  created_at: Date;
+  updated_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+}
+
+/** Shifts joined with their holder's name; deleted holders read as "Deleted user". */
+export function shiftsWithHolders(sql: Sql) {
+  return sql`
+    select s.*, u.first_name, u.last_name, u.username
+    from rm_shifts s left join rm_users u on u.id = s.assigned_user_id`;
+}
+
+/** A shift as SPEC §3 names its fields; staff see a holder's name only when it is their own shift. */
+export function shiftView(row: ShiftRow, who: Principal) {
+  const seesHolder = can(who, 'seeShiftHolder') || row.assigned_user_id === who.userId;
+  const holder =
+    row.assigned_user_id && seesHolder
+      ? {
+          id: row.assigned_user_id,
+          firstName: row.first_name ?? 'Deleted',
+          lastName: row.last_name ?? 'user',
+        }
+      : null;
+  return {
+    id: row.id,
+    location: row.location,
+    date: row.date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    type: row.type,
+    requirements: row.requirements,
+    notes: row.notes,
+    status: row.status,
+    priority: row.priority,
+    assignedUserId: seesHolder ? row.assigned_user_id : null,
+    assignedUser: holder,
+    createdById: can(who, 'seeShiftIds') ? row.created_by_id : null,
+    needsApproval: row.needs_approval,
+    approved: row.approved,
+    dropRequested: row.drop_requested,
+    dropRequestedAt: row.drop_requested_at,
+    dropApproved: row.drop_approved,
+    transferRequested: row.transfer_requested,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const PRIORITY_ORDER: Record<string, number> = { emergency: 0, urgent: 1 };
+
+/** SPEC §4: emergency first, then urgent, then date, then start time. */
+export function byUrgencyThenTime(a: ShiftRow, b: ShiftRow): number {
+  const pa = PRIORITY_ORDER[a.priority] ?? 2;
+  const pb = PRIORITY_ORDER[b.priority] ?? 2;
+  return pa - pb || a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);
+}
+
+export function isOpen(row: ShiftRow): boolean {
+  return row.assigned_user_id === null && ['open', 'urgent', 'emergency'].includes(row.status);
+}
+
+export function hasEnded(row: ShiftRow, now: Date): boolean {
+  return shiftInterval(row.date, row.start_time, row.end_time).end <= now;
+}
+
+/** Progress through a shift being worked now, 0–100, in real (DST-aware) Eastern time. */
+export function progress(row: ShiftRow, now: Date): number | null {
+  if (!row.assigned_user_id) return null;
+  const { start, end } = shiftInterval(row.date, row.start_time, row.end_time);
+  if (now < start || now >= end) return null;
+  const percent = ((now.getTime() - start.getTime()) / (end.getTime() - start.getTime())) * 100;
+  return Math.max(0, Math.min(100, Math.round(percent)));
+}
+
+/** Today and the following days up to seven ahead (SPEC's "This Week" window). */
+export function weekWindow(now: Date): { from: string; to: string } {
+  const from = easternToday(now);
+  let to = from;
+  for (let i = 0; i < 7; i++) to = nextDate(to);
+  return { from, to };
+}

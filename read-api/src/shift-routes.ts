@@ -1,0 +1,189 @@
+import { can, easternToday, shiftInterval } from '@shiftcover/domain';
+import { HttpError } from '@shiftcover/platform';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { now, type ReadApiDeps, reader, readModels } from './context';
+import {
+  byUrgencyThenTime,
+  hasEnded,
+  isOpen,
+  progress,
+  type ShiftRow,
+  shiftsWithHolders,
+  shiftView,
+  weekWindow,
+} from './shift-queries';
+
+const shiftFilters = z.object({
+  location: z.string().optional(),
+  type: z.string().optional(),
+  status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
+});
+const ADMIN_ONLY = {
+  needs: 'viewPendingApprovals' as const,
+  message: 'Access denied. Admin privileges required.',
+};
+const DAY_PROGRAM = 'Day Program';
+
+export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
+  const { sql } = deps;
+  const allShifts = async () => (await shiftsWithHolders(sql)) as unknown as ShiftRow[];
+
+  app.get('/api/shifts', { schema: { tags: ['shifts'], querystring: shiftFilters } }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    const { location, type, status } = request.query;
+    const at = now(deps);
+    const admin = can(who, 'seeShiftHolder');
+    const rows = (await allShifts()).filter((row) => {
+      if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
+      // Staff see what they can claim and what is theirs.
+      if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
+      if (location && location !== 'all' && row.location !== location) return false;
+      if (type && type !== 'all') {
+        const kind = type.toLowerCase();
+        if (kind === 'residential' && row.location === DAY_PROGRAM) return false;
+        if ((kind === 'day program' || kind === 'day-program') && row.location !== DAY_PROGRAM) return false;
+        if (['am', 'pm', 'overnight'].includes(kind) && row.type.toLowerCase() !== kind) return false;
+      }
+      if (status === 'open' && !isOpen(row)) return false;
+      if (status === 'claimed' && row.assigned_user_id === null) return false;
+      if (status === 'urgent' && !['urgent', 'emergency'].includes(row.priority)) return false;
+      if (status === 'emergency' && row.priority !== 'emergency') return false;
+      if (status === 'pending' && row.status !== 'pending') return false;
+      return true;
+    });
+    return rows.sort(byUrgencyThenTime).map((row) => shiftView(row, who));
+  });
+
+  app.get(
+    '/api/shifts/pending',
+    { schema: { tags: ['shifts'], querystring: z.object({ location: z.string().optional() }) } },
+    async (request) => {
+      const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+      let location =
+        request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
+      if (!can(who, 'filterPendingByLocation')) {
+        // A plain admin sees the residence assigned to them, or everything when none is.
+        const [me] = await sql<{ name: string | null }[]>`
+          select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${who.userId}`;
+        location = me?.name ?? undefined;
+      }
+      const rows = (await allShifts()).filter(
+        (r) => r.status === 'pending' && (!location || r.location === location),
+      );
+      return rows.sort(byUrgencyThenTime).map((row) => ({
+        ...shiftView(row, who),
+        staffName: {
+          firstName: row.first_name ?? 'Deleted',
+          lastName: row.last_name ?? 'user',
+          username: row.username,
+        },
+      }));
+    },
+  );
+
+  app.get('/api/shifts/in-progress', { schema: { tags: ['shifts'] } }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+    const at = now(deps);
+    return (await allShifts())
+      .map((row) => ({ row, percent: row.status === 'approved' ? progress(row, at) : null }))
+      .filter(({ percent }) => percent !== null)
+      .sort((a, b) => byUrgencyThenTime(a.row, b.row))
+      .map(({ row, percent }) => ({
+        ...shiftView(row, who),
+        staffName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Unknown Staff',
+        progressPercent: percent,
+      }));
+  });
+
+  app.get('/api/dashboard/stats', { schema: { tags: ['shifts'] } }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    const rows = (await allShifts()).filter((r) => r.status !== 'expired');
+    const at = now(deps);
+    const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
+    if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
+    const covered = rows.filter((r) => r.assigned_user_id !== null).length;
+    const month = easternToday(at).slice(0, 7);
+    return {
+      openShifts: open.length,
+      emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
+      urgentShifts: open.filter((r) => r.priority === 'urgent').length,
+      coveredShifts: covered,
+      coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
+      pendingApprovals: rows.filter((r) => r.status === 'pending').length,
+      totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
+      inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
+    };
+  });
+
+  /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
+  app.get('/api/my-shifts', { schema: { tags: ['shifts'] } }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    return ownShifts(who.userId, who);
+  });
+
+  app.get(
+    '/api/users/:id/shifts',
+    { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const who = await reader(request, deps, readModels.shifts);
+      if (request.params.id !== who.userId && !can(who, 'seeShiftHolder')) {
+        throw new HttpError(403, 'You can only see your own shifts');
+      }
+      return (await ownShifts(request.params.id, who)).upcoming;
+    },
+  );
+
+  async function ownShifts(userId: string, who: Parameters<typeof shiftView>[1]) {
+    const at = now(deps);
+    const today = easternToday(at);
+    const week = weekWindow(at);
+    const mine = (await allShifts()).filter((r) => r.assigned_user_id === userId);
+    const upcoming = mine
+      .filter((r) => r.date >= today && r.status !== 'completed')
+      .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
+    const thisWeek = upcoming.filter((r) => r.date <= week.to);
+    const minutes = thisWeek.reduce((sum, r) => {
+      const { start, end } = shiftInterval(r.date, r.start_time, r.end_time);
+      return sum + (end.getTime() - start.getTime()) / 60_000;
+    }, 0);
+    const history = mine
+      .filter((r) => r.status === 'completed' || hasEnded(r, at))
+      .sort((a, b) => b.date.localeCompare(a.date) || b.start_time.localeCompare(a.start_time))
+      .slice(0, 5);
+    return {
+      upcoming: upcoming.map((r) => shiftView(r, who)),
+      thisWeekCount: thisWeek.length,
+      hoursThisWeek: Math.round((minutes / 60) * 4) / 4,
+      history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' })),
+    };
+  }
+
+  app.get('/api/admin/drop-requests', { schema: { tags: ['drop requests'] } }, async (request) => {
+    await reader(request, deps, readModels.shifts, {
+      needs: 'viewDropRequests',
+      message: 'Access denied. Admin privileges required.',
+    });
+    const rows = (await allShifts()).filter((r) => r.drop_requested && r.assigned_user_id !== null);
+    return rows
+      .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
+      .map((row) => ({
+        id: row.id,
+        shiftId: row.id,
+        dropRequestedAt: row.drop_requested_at,
+        staffName: {
+          firstName: row.first_name ?? 'Deleted',
+          lastName: row.last_name ?? 'user',
+          username: row.username,
+        },
+        location: row.location,
+        date: row.date,
+        startTime: row.start_time,
+        endTime: row.end_time,
+        type: row.type,
+        requirements: row.requirements,
+        notes: row.notes,
+        assignedUserId: row.assigned_user_id,
+      }));
+  });
+};
