@@ -17,7 +17,11 @@ export interface Reply {
 export class Client {
   cookie = '';
 
-  constructor(readonly baseUrl: string) {}
+  /** `latest` is shared by a test's clients: reads wait for every write the test has made. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly latest: { position: bigint } = { position: 0n },
+  ) {}
 
   async call(
     method: string,
@@ -30,6 +34,9 @@ export class Client {
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(method === 'GET' && this.latest.position > 0n
+          ? { 'x-min-position': this.latest.position.toString() }
+          : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -43,6 +50,9 @@ export class Client {
       parsed = text ? JSON.parse(text) : {};
     } catch {
       parsed = { raw: text };
+    }
+    if (typeof parsed.position === 'string' && BigInt(parsed.position) > this.latest.position) {
+      this.latest.position = BigInt(parsed.position);
     }
     return { status: response.status, body: parsed, headers: response.headers };
   }
@@ -81,12 +91,13 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const service = createCommandService(runtime.handler, runtime.vault);
   const passwordHash = await hashPassword(PASSWORD);
+  const latest = { position: 0n };
 
   return {
     app,
     runtime,
     baseUrl,
-    anonymous: () => new Client(baseUrl),
+    anonymous: () => new Client(baseUrl, latest),
     async signedIn(role, { superAdmin = false, username } = {}) {
       const userId = randomUUID();
       const name = username ?? `${role}-${userId.slice(0, 8)}`;
@@ -107,7 +118,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
         { actor: { kind: 'system', name: 'test' }, now: new Date() },
         { commandId: randomUUID() },
       );
-      const client = Object.assign(new Client(baseUrl), { userId });
+      const client = Object.assign(new Client(baseUrl, latest), { userId });
       const login = await client.post('/api/auth/login', { username: name, password: PASSWORD });
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return client;

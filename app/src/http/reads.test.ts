@@ -1,0 +1,346 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer, type TestServer } from '../testing/http';
+
+type Signed = Client & { userId: string };
+let server: TestServer;
+let developer: Signed;
+let superAdmin: Signed;
+let admin: Signed;
+let staff: Signed;
+let colleague: Signed;
+const ids: Record<string, string> = {};
+
+function day(offset: number): string {
+  return formatInTimeZone(new Date(Date.now() + offset * 86_400_000), 'America/New_York', 'yyyy-MM-dd');
+}
+
+async function post(name: string, body: Record<string, unknown>) {
+  const reply = await developer.post('/api/shifts', {
+    type: 'AM',
+    startTime: '08:00',
+    endTime: '16:00',
+    ...body,
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  ids[name] = reply.body.id as string;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  developer = await server.signedIn('developer');
+  superAdmin = await server.signedIn('admin', { superAdmin: true });
+  admin = await server.signedIn('admin');
+  staff = await server.signedIn('staff', { username: 'riley' });
+  colleague = await server.signedIn('staff', { username: 'casey' });
+  for (const name of ['Maple House', 'Oak Lodge', 'Day Program']) {
+    ids[name] = (await developer.post('/api/residences', { name })).body.id as string;
+  }
+  await superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: ids['Maple House'] });
+  await post('open', { location: 'Maple House', date: day(3) });
+  await post('urgent', { location: 'Oak Lodge', date: day(4), status: 'urgent' });
+  await post('emergency', { location: 'Oak Lodge', date: day(5), status: 'emergency' });
+  await post('dayProgram', { location: 'Day Program', date: day(3), startTime: '09:00', endTime: '15:00' });
+  await post('pendingMaple', { location: 'Maple House', date: day(6) });
+  await post('pendingOak', {
+    location: 'Oak Lodge',
+    date: day(6),
+    startTime: '16:00',
+    endTime: '00:00',
+    type: 'PM',
+  });
+  await post('approved', { location: 'Maple House', date: day(7) });
+  await post('dropping', { location: 'Maple House', date: day(8) });
+  await post('transfer', {
+    location: 'Maple House',
+    date: day(9),
+    type: 'PM',
+    startTime: '16:00',
+    endTime: '23:00',
+  });
+  await staff.post(`/api/shifts/${ids.pendingMaple}/claim`);
+  await colleague.post(`/api/shifts/${ids.pendingOak}/claim`);
+  for (const name of ['approved', 'dropping', 'transfer']) {
+    await staff.post(`/api/shifts/${ids[name]}/claim`);
+    await developer.post(`/api/shifts/${ids[name]}/approve`);
+  }
+  await staff.post(`/api/shifts/${ids.dropping}/request-drop`);
+  ids.transferRequest = (
+    await staff.post(`/api/shifts/${ids.transfer}/transfer-request`, {
+      toUserId: colleague.userId,
+      message: 'Swap?',
+    })
+  ).body.id as string;
+});
+afterAll(() => server.close());
+
+const shifts = async (who: Client, query = '') =>
+  (await who.get(`/api/shifts${query}`)).body as unknown as Array<Record<string, unknown>>;
+
+describe('GET /api/shifts', () => {
+  it('sorts emergency first, then urgent, then date and start time', async () => {
+    const list = await shifts(developer);
+    expect(list.slice(0, 2).map((s) => s.id)).toEqual([ids.emergency, ids.urgent]);
+    const rest = list.slice(2).map((s) => `${s.date} ${s.startTime}`);
+    expect(rest).toEqual([...rest].sort());
+  });
+
+  it('filters by status with SPEC §4’s meanings', async () => {
+    const open = await shifts(developer, '?status=open');
+    expect(open.map((s) => s.id).sort()).toEqual(
+      [ids.open, ids.urgent, ids.emergency, ids.dayProgram].sort(),
+    );
+    const claimed = await shifts(developer, '?status=claimed');
+    expect(claimed.every((s) => s.assignedUserId !== null)).toBe(true);
+    expect(claimed).toHaveLength(5);
+    const urgent = await shifts(developer, '?status=urgent');
+    expect(urgent.map((s) => s.id).sort()).toEqual([ids.urgent, ids.emergency].sort());
+  });
+
+  it('filters by location and by type, in both of SPEC’s readings', async () => {
+    expect((await shifts(developer, '?location=Oak%20Lodge')).every((s) => s.location === 'Oak Lodge')).toBe(
+      true,
+    );
+    expect((await shifts(developer, '?type=Day%20Program')).map((s) => s.id)).toEqual([ids.dayProgram]);
+    expect((await shifts(developer, '?type=Residential')).some((s) => s.location === 'Day Program')).toBe(
+      false,
+    );
+    expect((await shifts(developer, '?type=PM')).every((s) => s.type === 'PM')).toBe(true);
+  });
+
+  it('embeds the holder for admins and marks a requested transfer', async () => {
+    const transfer = (await shifts(developer)).find((s) => s.id === ids.transfer)!;
+    expect(transfer).toMatchObject({
+      transferRequested: true,
+      assignedUser: { id: staff.userId, firstName: 'Test' },
+    });
+  });
+
+  it('shows staff what they can claim and what is theirs, nobody else’s', async () => {
+    const list = await shifts(colleague);
+    const visible = new Set(list.map((s) => s.id));
+    expect(visible.has(ids.open)).toBe(true);
+    expect(visible.has(ids.pendingOak)).toBe(true);
+    expect(visible.has(ids.approved)).toBe(false);
+    expect(list.every((s) => s.assignedUserId === null || s.assignedUserId === colleague.userId)).toBe(true);
+  });
+
+  it('is for signed-in users only', async () => {
+    expect((await server.anonymous().get('/api/shifts')).status).toBe(401);
+  });
+});
+
+describe('admin views', () => {
+  it('pending approvals: a plain admin sees their residence, a developer may filter, staff are refused', async () => {
+    const mine = (await admin.get('/api/shifts/pending')).body as unknown as Array<Record<string, unknown>>;
+    expect(mine.map((s) => s.id)).toEqual([ids.pendingMaple]);
+    expect(mine[0]!.staffName).toMatchObject({ firstName: 'Test', username: 'riley' });
+    const all = (await developer.get('/api/shifts/pending')).body as unknown as unknown[];
+    expect(all).toHaveLength(2);
+    const oak = (await developer.get('/api/shifts/pending?location=Oak%20Lodge')).body as unknown as Array<{
+      id: string;
+    }>;
+    expect(oak.map((s) => s.id)).toEqual([ids.pendingOak]);
+    expect(await staff.get('/api/shifts/pending')).toMatchObject({
+      status: 403,
+      body: { message: 'Access denied. Admin privileges required.' },
+    });
+  });
+
+  it('drop requests list who asked and when', async () => {
+    const list = (await admin.get('/api/admin/drop-requests')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: ids.dropping,
+      location: 'Maple House',
+      staffName: { firstName: 'Test' },
+    });
+    expect((await staff.get('/api/admin/drop-requests')).status).toBe(403);
+  });
+
+  it('dashboard stats: open with emergency and urgent counts, coverage, pending, this month', async () => {
+    const stats = (await admin.get('/api/dashboard/stats')).body;
+    expect(stats).toMatchObject({
+      openShifts: 4,
+      emergencyShifts: 1,
+      urgentShifts: 1,
+      coveredShifts: 5,
+      pendingApprovals: 2,
+    });
+    expect(stats.coveragePercent).toBe(Math.round((5 / 9) * 100));
+    expect((await staff.get('/api/dashboard/stats')).body).toEqual({ openShifts: 4 });
+  });
+
+  it('users: admins get the full list with filters, staff only colleagues’ names for transfers', async () => {
+    const all = (await admin.get('/api/users?role=staff&sort=alphabetical')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(all.every((u) => u.role === 'staff')).toBe(true);
+    const maple = (await admin.get(`/api/users?residence=${ids['Maple House']}`)).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(maple.map((u) => u.id)).toEqual([admin.userId]);
+    expect(maple[0]!.assignedResidenceName).toBe('Maple House');
+    const forStaff = (await staff.get('/api/users')).body as unknown as Array<Record<string, unknown>>;
+    expect(forStaff.some((u) => u.id === staff.userId)).toBe(false);
+    expect(forStaff.every((u) => u.role === 'staff' || u.role === 'admin')).toBe(true);
+    expect(Object.keys(forStaff[0]!).sort()).toEqual(['firstName', 'id', 'lastName', 'role', 'username']);
+  });
+
+  it('a user’s shifts: admins see anyone’s, staff only their own', async () => {
+    expect(((await admin.get(`/api/users/${staff.userId}/shifts`)).body as unknown as unknown[]).length).toBe(
+      4,
+    );
+    expect((await colleague.get(`/api/users/${staff.userId}/shifts`)).status).toBe(403);
+  });
+});
+
+describe('staff views', () => {
+  it('My Shifts: upcoming in order, this week, hours this week', async () => {
+    const mine = (await staff.get('/api/my-shifts')).body as {
+      upcoming: Array<{ id: string; date: string }>;
+      thisWeekCount: number;
+      hoursThisWeek: number;
+      history: unknown[];
+    };
+    expect(mine.upcoming.map((s) => s.id)).toEqual([
+      ids.pendingMaple,
+      ids.approved,
+      ids.dropping,
+      ids.transfer,
+    ]);
+    expect(mine.thisWeekCount).toBe(2);
+    expect(mine.hoursThisWeek).toBe(16);
+    expect(mine.history).toEqual([]);
+  });
+
+  it('transfer requests: incoming for the recipient, outgoing for the sender', async () => {
+    const incoming = (await colleague.get('/api/transfer-requests')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(incoming).toHaveLength(1);
+    expect(incoming[0]).toMatchObject({
+      id: ids.transferRequest,
+      direction: 'incoming',
+      status: 'pending',
+      message: 'Swap?',
+      shift: { id: ids.transfer, location: 'Maple House' },
+      fromUser: { firstName: 'Test', username: 'riley' },
+    });
+    const outgoing = (await staff.get('/api/transfer-requests')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(outgoing[0]).toMatchObject({ direction: 'outgoing' });
+  });
+
+  it('notifications: an approval arrives, and marking all read clears the count', async () => {
+    const before = (await staff.get('/api/notifications')).body as {
+      notifications: Array<{ type: string; title: string }>;
+      unreadCount: number;
+    };
+    expect(
+      before.notifications.some((n) => n.type === 'shift_approval' && n.title === 'Shift approved'),
+    ).toBe(true);
+    expect(before.unreadCount).toBeGreaterThan(0);
+    expect((await staff.post('/api/notifications/read', {})).status).toBe(200);
+    expect((await staff.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 0 });
+  });
+
+  it('residences and the e-mail mode are readable by every signed-in user', async () => {
+    const residences = (await staff.get('/api/residences')).body as unknown as Array<{ name: string }>;
+    expect(residences.map((r) => r.name)).toEqual(['Day Program', 'Maple House', 'Oak Lodge']);
+    await developer.post('/api/system-config/email-notification-mode', { mode: 'mailing_list' });
+    expect((await staff.get('/api/system-config/email-notification-mode')).body).toMatchObject({
+      value: 'mailing_list',
+    });
+  });
+});
+
+describe('records', () => {
+  it('audit log: last 7 days, filters, paging, actor names and technical details; senior admins only', async () => {
+    const page = (await superAdmin.get('/api/audit-logs?limit=5')).body as {
+      logs: Array<Record<string, unknown>>;
+      totalCount: number;
+      hasMore: boolean;
+    };
+    expect(page.logs).toHaveLength(5);
+    expect(page.hasMore).toBe(true);
+    const claims = (await superAdmin.get(`/api/audit-logs?action=shift_claimed&userId=${staff.userId}`))
+      .body as typeof page;
+    expect(claims.totalCount).toBe(4);
+    expect(claims.logs[0]).toMatchObject({
+      action: 'shift_claimed',
+      entityType: 'shift',
+      userRole: 'staff',
+      userName: 'riley',
+    });
+    expect(String(claims.logs[0]!.description)).toMatch(/^Claimed the (AM|PM) shift at Maple House on /);
+    expect((claims.logs[0]!.details as { eventType: string }).eventType).toBe('ShiftClaimed');
+    const residences = (await superAdmin.get('/api/audit-logs?entityType=residence')).body as typeof page;
+    expect(residences.logs.every((l) => l.entityType === 'residence')).toBe(true);
+    const old = (await superAdmin.get('/api/audit-logs?startDate=2020-01-01&endDate=2020-01-31'))
+      .body as typeof page;
+    expect(old.totalCount).toBe(0);
+    expect(JSON.stringify(page)).not.toMatch(/passwordHash|scrypt/);
+    expect((await admin.get('/api/audit-logs')).status).toBe(403);
+    expect((await superAdmin.get('/api/audit-logs?limit=1000')).status).toBe(400);
+  });
+
+  it('completed shifts are for senior admins', async () => {
+    expect((await developer.get('/api/completed-shifts')).body).toEqual([]);
+    expect((await admin.get('/api/completed-shifts')).status).toBe(403);
+  });
+});
+
+describe('consistency the user can feel', () => {
+  it('a read that names the position of the reader’s write always sees it, 30 times over', async () => {
+    for (let i = 0; i < 30; i++) {
+      const created = await developer.post('/api/shifts', {
+        location: 'Oak Lodge',
+        type: 'AM',
+        date: day(20 + i),
+        startTime: '08:00',
+        endTime: '16:00',
+      });
+      const reply = await developer.call('GET', '/api/shifts?location=Oak%20Lodge', undefined, {
+        'x-min-position': created.body.position!,
+      });
+      expect((reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('a position the read models never reach gives a clear 503 after 5 s', async () => {
+    const far = await staff.call('GET', '/api/residences', undefined, { 'x-min-position': '999999999' });
+    expect(far).toMatchObject({
+      status: 503,
+      body: { message: 'The latest changes are still being processed. Please try again in a moment.' },
+    });
+  }, 15_000);
+
+  it('live updates tell an open screen what changed', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.baseUrl}/api/live`, {
+      headers: { cookie: admin.cookie },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    let text = '';
+    const heard = (async () => {
+      while (!text.includes('event: change')) text += new TextDecoder().decode((await reader.read()).value);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await colleague.post(`/api/shifts/${ids.open}/claim`);
+    await Promise.race([
+      heard,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no notice: ${text}`)), 5000)),
+    ]);
+    controller.abort();
+    expect(text).toMatch(/"views":\[[^\]]*"shifts"/);
+    expect((await fetch(`${server.baseUrl}/api/live`)).status).toBe(401);
+  });
+});
