@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
 
@@ -311,6 +311,58 @@ describe('consistency the user can feel', () => {
         true,
       );
     }
+  });
+
+  it('under load: 20 writers at once each read their own write straight after', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const created = await developer.post('/api/shifts', {
+          location: 'Day Program',
+          type: 'AM',
+          date: day(60 + i),
+          startTime: '09:00',
+          endTime: '15:00',
+        });
+        const reply = await developer.call('GET', '/api/shifts?location=Day%20Program', undefined, {
+          'x-min-position': created.body.position!,
+        });
+        return (reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id);
+      }),
+    );
+    expect(results.every(Boolean)).toBe(true);
+  });
+
+  it('shifts in progress: assigned and under way now, with progress and the worker’s name', async () => {
+    // Two hours ago, or midnight when that was yesterday (past dates cannot be scheduled).
+    const zone = 'America/New_York';
+    const today = formatInTimeZone(new Date(), zone, 'yyyy-MM-dd');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    const sameDay = formatInTimeZone(twoHoursAgo, zone, 'yyyy-MM-dd') === today;
+    const date = today;
+    const startTime = sameDay ? formatInTimeZone(twoHoursAgo, zone, 'HH:mm') : '00:00';
+    const endTime = sameDay
+      ? formatInTimeZone(new Date(twoHoursAgo.getTime() + 8 * 3_600_000), zone, 'HH:mm')
+      : '08:00';
+    const type = 'AM';
+    const created = await developer.post('/api/shifts', {
+      location: 'Oak Lodge',
+      type,
+      date,
+      startTime,
+      endTime,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await colleague.post(`/api/shifts/${created.body.id}/claim`);
+    await developer.post(`/api/shifts/${created.body.id}/approve`);
+    const active = (await admin.get('/api/shifts/in-progress')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    const mine = active.find((s) => s.id === created.body.id)!;
+    expect(mine.staffName).toBe('Test staff');
+    const start = fromZonedTime(`${date}T${startTime}:00`, zone).getTime();
+    const expected = ((Date.now() - start) / (8 * 3_600_000)) * 100;
+    expect(Math.abs((mine.progressPercent as number) - expected)).toBeLessThanOrEqual(2);
+    expect((await staff.get('/api/shifts/in-progress')).status).toBe(403);
   });
 
   it('a position the read models never reach gives a clear 503 after 5 s', async () => {
