@@ -1,4 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { shiftInterval } from '@shiftcover/domain';
+import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
 
@@ -359,8 +360,8 @@ describe('consistency the user can feel', () => {
     >;
     const mine = active.find((s) => s.id === created.body.id)!;
     expect(mine.staffName).toBe('Test staff');
-    const start = fromZonedTime(`${date}T${startTime}:00`, zone).getTime();
-    const expected = ((Date.now() - start) / (8 * 3_600_000)) * 100;
+    const { start, end } = shiftInterval(date, startTime, endTime);
+    const expected = ((Date.now() - start.getTime()) / (end.getTime() - start.getTime())) * 100;
     expect(Math.abs((mine.progressPercent as number) - expected)).toBeLessThanOrEqual(2);
     expect((await staff.get('/api/shifts/in-progress')).status).toBe(403);
   });
