@@ -18,6 +18,8 @@ export class ProjectionRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  /** Set by a wake-up that arrives while a loop is reading, so it reads again instead of idling. */
+  private notified = new Set<string>();
   private stopWatching: (() => Promise<void>) | undefined;
 
   constructor(
@@ -51,6 +53,7 @@ export class ProjectionRunner {
 
   /** Wakes the loops now: the command side calls it after its own writes. */
   wakeAll(): void {
+    for (const projection of this.projections) this.notified.add(projection.name);
     for (const wake of this.wakers) wake();
   }
 
@@ -65,6 +68,7 @@ export class ProjectionRunner {
     let failures = 0;
     while (this.running) {
       try {
+        this.notified.delete(projection.name);
         const applied = await applyNextBatch(this.deps, projection);
         failures = 0;
         if (applied > 0) {
@@ -72,7 +76,7 @@ export class ProjectionRunner {
           if (checkpoint) this.options.onAdvance?.(projection.name, checkpoint.position);
           continue;
         }
-        await this.idle(this.options.idleMs ?? 1000);
+        if (!this.notified.has(projection.name)) await this.idle(this.options.idleMs ?? 1000);
       } catch (error) {
         failures += 1;
         this.options.log?.error({ err: error, projection: projection.name }, 'projection batch failed');

@@ -1,4 +1,4 @@
-import { can, easternToday, TIME_ZONE } from '@shiftcover/domain';
+import { can, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
 import { fromZonedTime } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,23 @@ const completedFilters = z.object({
   sort: z.enum(['newest', 'oldest', 'location', 'duration']).optional(),
 });
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+  .refine(isCalendarDate, 'No such date');
 const auditFilters = z.object({
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(100),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(1_000_000_000, 'offset is too large')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(100),
   userId: z.string().max(100).optional(),
   action: z.string().max(60).optional(),
   entityType: z.string().max(40).optional(),
@@ -22,6 +35,20 @@ const auditFilters = z.object({
 });
 
 const SEVEN_DAYS_MS = 7 * 86_400_000;
+
+/** The Completed Shifts date ranges, in Eastern time: today, the last 7 days, this month. */
+function completionWindow(range: 'all' | 'today' | 'week' | 'month', at: Date): [Date, Date] {
+  const today = easternToday(at);
+  const midnight = (date: string) => fromZonedTime(`${date}T00:00:00`, TIME_ZONE);
+  if (range === 'today') return [midnight(today), midnight(nextDate(today))];
+  if (range === 'week') return [new Date(at.getTime() - SEVEN_DAYS_MS), at];
+  if (range === 'month') {
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+    return [midnight(`${today.slice(0, 7)}-01`), midnight(next)];
+  }
+  return [new Date(0), new Date('9999-12-31T00:00:00Z')];
+}
 
 export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
@@ -36,15 +63,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       });
       reply.header('cache-control', 'no-store');
       const { location, dateRange, sort } = request.query;
-      const today = easternToday(now(deps));
-      const since =
-        dateRange === 'today'
-          ? fromZonedTime(`${today}T00:00:00`, TIME_ZONE)
-          : dateRange === 'week'
-            ? new Date(now(deps).getTime() - SEVEN_DAYS_MS)
-            : dateRange === 'month'
-              ? fromZonedTime(`${today.slice(0, 7)}-01T00:00:00`, TIME_ZONE)
-              : new Date(0);
+      const [since, until] = completionWindow(dateRange ?? 'all', now(deps));
       const rows = await sql<
         {
           id: string;
@@ -68,15 +87,17 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
         }[]
       >`
       select c.*, u.first_name, u.last_name from rm_completed_shifts c left join rm_users u on u.id = c.assigned_user_id
-      where c.shift_completed_at >= ${since} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
+      where c.shift_completed_at >= ${since} and c.shift_completed_at < ${until} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
+      type Row = (typeof rows)[number];
+      const byDate = (a: Row, b: Row) =>
+        a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);
       const order = {
-        newest: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-          b.shift_completed_at.getTime() - a.shift_completed_at.getTime(),
-        oldest: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-          a.shift_completed_at.getTime() - b.shift_completed_at.getTime(),
-        location: (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-          a.location.localeCompare(b.location),
-        duration: (a: (typeof rows)[number], b: (typeof rows)[number]) => b.hours_worked - a.hours_worked,
+        newest: (a: Row, b: Row) =>
+          b.shift_completed_at.getTime() - a.shift_completed_at.getTime() || byDate(b, a),
+        oldest: (a: Row, b: Row) =>
+          a.shift_completed_at.getTime() - b.shift_completed_at.getTime() || byDate(a, b),
+        location: (a: Row, b: Row) => a.location.localeCompare(b.location) || byDate(a, b),
+        duration: (a: Row, b: Row) => b.hours_worked - a.hours_worked || byDate(a, b),
       }[sort ?? 'newest'];
       return [...rows].sort(order).map((c) => ({
         id: c.id,

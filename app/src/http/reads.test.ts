@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { createCommandService } from '@shiftcover/command-api';
 import { shiftInterval } from '@shiftcover/domain';
 import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,8 +291,36 @@ describe('records', () => {
     expect((await superAdmin.get('/api/audit-logs?limit=1000')).status).toBe(400);
   });
 
-  it('completed shifts are for senior admins', async () => {
+  it('completed shifts: one record each, hoursWorked in minutes, filtered and sorted; senior admins only', async () => {
     expect((await developer.get('/api/completed-shifts')).body).toEqual([]);
+    const service = createCommandService(server.runtime.handler, server.runtime.vault);
+    const later = new Date(Date.now() + 12 * 86_400_000);
+    let position = 0n;
+    for (const name of ['approved', 'dropping']) {
+      const done = await service.shift(
+        { type: 'CompleteShift', data: { shiftId: ids[name]! } },
+        { actor: { kind: 'system', name: 'timers' }, now: later },
+        { commandId: randomUUID() },
+      );
+      position = done.position;
+    }
+    const records = (
+      await developer.call('GET', '/api/completed-shifts?sort=oldest', undefined, {
+        'x-min-position': position.toString(),
+      })
+    ).body as unknown as Array<Record<string, unknown>>;
+    expect(records.map((r) => r.originalShiftId)).toEqual([ids.approved, ids.dropping]);
+    expect(records[0]).toMatchObject({
+      location: 'Maple House',
+      hoursWorked: 480,
+      assignedUserName: 'Test staff',
+      type: 'AM',
+    });
+    const oak = (await developer.get('/api/completed-shifts?location=Oak%20Lodge'))
+      .body as unknown as unknown[];
+    expect(oak).toEqual([]);
+    const today = (await developer.get('/api/completed-shifts?dateRange=today')).body as unknown as unknown[];
+    expect(today).toEqual([]);
     expect((await admin.get('/api/completed-shifts')).status).toBe(403);
   });
 });

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../time/eastern';
 
 export const shiftTypes = ['AM', 'PM', 'Overnight'] as const;
 export const shiftPriorities = ['open', 'urgent', 'emergency'] as const;
 export type ShiftType = (typeof shiftTypes)[number];
 export type ShiftPriority = (typeof shiftPriorities)[number];
 
-const date = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const date = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isCalendarDate, 'Please enter a valid date');
 const time = (message: string) => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
 const optionalText = z
   .string()

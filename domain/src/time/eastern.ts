@@ -39,3 +39,13 @@ export function easternTime(now: Date): string {
 export function intervalsOverlap(a: Interval, b: Interval): boolean {
   return a.start < b.end && b.start < a.end;
 }
+
+/** A real day between 1900 and 2999 written as YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return (
+    year >= 1900 && year <= 2999 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
+  );
+}

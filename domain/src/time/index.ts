@@ -4,6 +4,7 @@ export {
   easternToday,
   type Interval,
   intervalsOverlap,
+  isCalendarDate,
   nextDate,
   shiftInterval,
   TIME_ZONE,

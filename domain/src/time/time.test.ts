@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { easternInstant, easternToday, intervalsOverlap, shiftInterval } from './eastern';
+import { easternInstant, easternToday, intervalsOverlap, isCalendarDate, shiftInterval } from './eastern';
 import { durationHours, durationLabel, formatShiftDate, toTwelveHour } from './labels';
 
 const hours = (i: { start: Date; end: Date }) => (i.end.getTime() - i.start.getTime()) / 3_600_000;
@@ -65,4 +65,20 @@ describe('labels', () => {
   it('formats dates like "Tue, Mar 5, 2024"', () => {
     expect(formatShiftDate('2024-03-05')).toBe('Tue, Mar 5, 2024');
   });
+});
+
+describe('calendar dates', () => {
+  it.each(['2026-02-28', '2028-02-29', '1999-12-31'])('accepts %s', (date) =>
+    expect(isCalendarDate(date)).toBe(true),
+  );
+  it.each([
+    '2026-02-29',
+    '2026-02-30',
+    '2026-13-01',
+    '0000-00-00',
+    '0001-01-01',
+    '9999-12-31',
+    '2026-1-5',
+    '',
+  ])('refuses %s', (date) => expect(isCalendarDate(date)).toBe(false));
 });

@@ -1,8 +1,8 @@
 import {
-  type AllStreamResolvedEvent,
   ANY,
   BACKWARDS,
   END,
+  type RecordedEvent as EsdbRecordedEvent,
   EventStoreDBClient,
   excludeSystemEvents,
   jsonEvent,
@@ -25,14 +25,14 @@ import {
 } from '../port';
 
 export interface EsdbEventStoreOptions {
-  /** e.g. `esdb://localhost:2113?tls=false` */
+  /** e.g. `esdb://localhost:2113?tls=false`; EventStoreDB 22.10 or later (events carry their position). */
   connectionString: string;
 }
 
 /**
- * The port over EventStoreDB. Revisions are already 0-based there. A global position is the
- * event's prepare position in the transaction log: unique per event and increasing in log order
- * (the commit position is shared by the events of one append).
+ * The port over EventStoreDB. Revisions are 0-based there too. A global position is the event's
+ * commit position: every event of an append is committed on its own log record, so the commit
+ * position is unique per event and increases in `$all` order.
  */
 export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
@@ -40,20 +40,8 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
   const fromPosition = (after: bigint): Position | typeof START =>
     after === 0n ? START : { commit: after, prepare: after };
 
-  function toRecorded(resolved: AllStreamResolvedEvent | { event?: unknown }): RecordedEvent | undefined {
-    const event = resolved.event as
-      | {
-          id: string;
-          type: string;
-          streamId: string;
-          revision: bigint;
-          created: Date;
-          data: unknown;
-          metadata: unknown;
-          isJson: boolean;
-          position?: Position;
-        }
-      | undefined;
+  /** Ours, or undefined for system events, events in `$` streams and binary events. */
+  function toRecorded(event: EsdbRecordedEvent | undefined): RecordedEvent | undefined {
     if (!event?.isJson || event.type.startsWith('$') || event.streamId.startsWith('$')) return undefined;
     return {
       id: event.id,
@@ -62,9 +50,16 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
       metadata: event.metadata as EventMetadata,
       streamId: event.streamId,
       revision: event.revision,
-      position: event.position?.prepare ?? 0n,
+      position: event.position?.commit ?? 0n,
       recordedAt: event.created,
     };
+  }
+
+  async function eventAt(streamId: string, revision: bigint): Promise<RecordedEvent | undefined> {
+    for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+      return toRecorded(resolved.event);
+    }
+    return undefined;
   }
 
   async function append(
@@ -72,13 +67,17 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     events: NewEvent[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('Nothing to append');
     try {
       const result = await client.appendToStream(
         streamId,
         events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
         { expectedRevision: expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : expected },
       );
-      return { nextRevision: result.nextExpectedRevision, position: result.position?.prepare ?? 0n };
+      // The append's own position is not the last event's (and a deduplicated append reports the
+      // original write's), so the last event is read back by its revision.
+      const last = await eventAt(streamId, result.nextExpectedRevision);
+      return { nextRevision: result.nextExpectedRevision, position: last?.position ?? 0n };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : (error.actualVersion as bigint);
@@ -92,7 +91,7 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of client.readStream(streamId, { fromRevision: START })) {
-        const event = toRecorded(resolved);
+        const event = toRecorded(resolved.event);
         if (event) events.push(event);
       }
     } catch (error) {
@@ -106,7 +105,7 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     const events: RecordedEvent[] = [];
     // System events count towards maxCount, so read on until enough of ours have arrived.
     for await (const resolved of client.readAll({ fromPosition: fromPosition(after) })) {
-      const event = toRecorded(resolved);
+      const event = toRecorded(resolved.event);
       if (event && event.position > after) events.push(event);
       if (events.length >= limit) break;
     }
@@ -114,12 +113,8 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
   }
 
   async function headPosition(): Promise<bigint> {
-    for await (const resolved of client.readAll({
-      fromPosition: END,
-      direction: BACKWARDS,
-      maxCount: 1000,
-    })) {
-      const event = toRecorded(resolved);
+    for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS })) {
+      const event = toRecorded(resolved.event);
       if (event) return event.position;
     }
     return 0n;
@@ -132,10 +127,15 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     });
     let stopped = false;
     const done = (async () => {
-      for await (const resolved of subscription) {
-        if (stopped) break;
-        const event = toRecorded(resolved);
-        if (event && event.position > after) await handler(event);
+      try {
+        for await (const resolved of subscription) {
+          if (stopped) break;
+          const event = toRecorded(resolved.event);
+          // The start position may be delivered again; the port's `after` is exclusive.
+          if (event && event.position > after) await handler(event);
+        }
+      } finally {
+        await subscription.unsubscribe();
       }
     })();
     return {
@@ -151,6 +151,7 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
   function watch(listener: () => void): () => Promise<void> {
     const subscription = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
     subscription.on('data', () => listener());
+    // A watcher only hurries followers along; losing it costs latency, not events.
     subscription.on('error', () => undefined);
     return () => subscription.unsubscribe();
   }

@@ -15,6 +15,17 @@ import { followAll } from './subscription';
 
 const NOTIFY_CHANNEL = 'shiftcover_events';
 
+const EVENT_COLUMNS = [
+  'position',
+  'event_id',
+  'stream_id',
+  'revision',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
+
 interface EventRow {
   position: bigint;
   event_id: string;
@@ -44,11 +55,13 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 /**
- * Positions must become visible in order, or a reader that has seen position 101 skips 100 when
- * its transaction commits later. Filtering on transaction ids (`xid8 < pg_snapshot_xmin`) is not
- * enough on its own: a transaction can take its xid before another but its position after it. So
- * appends take the position and commit under one lock: every snapshot then sees a prefix of the
- * log. Appends to different streams decide in parallel; only the insert and commit are in turn.
+ * Positions must become visible in order, or a follower that has seen position 101 skips 100 when
+ * its transaction commits later. Reading only below `pg_snapshot_xmin` does not fix that for a
+ * single position: a transaction can take its xid before another yet its position after it, so
+ * that technique needs (xid, position) checkpoints and delivers out of position order. Instead
+ * appends take their positions and commit under one lock, so every snapshot sees a prefix of the
+ * log. Appends to different streams still check and prepare in parallel; only insert and commit
+ * take turns.
  */
 const COMMIT_ORDER_LOCK = 7_262_651_001;
 
@@ -71,10 +84,13 @@ export function createPostgresEventStore({
     return row ? BigInt(row.revision) : 'no_stream';
   }
 
-  async function storedDuplicates(tx: TransactionSql, events: NewEvent[]): Promise<bigint | undefined> {
-    const rows = await tx<{ position: bigint }[]>`
-      select position from events where event_id = any(${events.map((e) => e.id)}::uuid[]) order by position desc limit 1`;
-    return rows[0] ? BigInt(rows[0].position) : undefined;
+  /** The last already-stored event among these ids: appending them again is a no-op. */
+  async function stored(db: Sql | TransactionSql, events: NewEvent[]): Promise<AppendResult | undefined> {
+    const [row] = await db<{ position: bigint; revision: bigint }[]>`
+      select position, revision from events
+      where event_id = any(${events.map((e) => e.id)}::uuid[])
+      order by position desc limit 1`;
+    return row ? { nextRevision: BigInt(row.revision), position: BigInt(row.position) } : undefined;
   }
 
   async function append(
@@ -87,11 +103,9 @@ export function createPostgresEventStore({
       return await sql.begin(async (tx) => {
         // Serialises appenders of one stream; other streams are not held up.
         await tx`select pg_advisory_xact_lock(hashtextextended(${streamId}, 0))`;
-        const duplicate = await storedDuplicates(tx, events);
+        const duplicate = await stored(tx, events);
+        if (duplicate) return duplicate;
         const actual = await currentRevision(tx, streamId);
-        if (duplicate !== undefined) {
-          return { nextRevision: actual === 'no_stream' ? -1n : actual, position: duplicate };
-        }
         const matches =
           expected === 'any' ||
           (expected === 'no_stream' ? actual === 'no_stream' : actual !== 'no_stream' && actual === expected);
@@ -116,14 +130,17 @@ export function createPostgresEventStore({
           on conflict (stream_id) do update set revision = excluded.revision`;
         await tx`select pg_notify(${NOTIFY_CHANNEL}, '')`;
         await beforeCommit?.();
-        return { nextRevision, position: BigInt(inserted.at(-1)!.position) };
+        const position = inserted.reduce(
+          (max, row) => (BigInt(row.position) > max ? BigInt(row.position) : max),
+          0n,
+        );
+        return { nextRevision, position };
       });
     } catch (error) {
       // A racing duplicate of the same event id lost at the unique index: report the stored one.
       if (isUniqueViolation(error, 'events_event_id_key')) {
-        const [row] = await sql<{ position: bigint; revision: bigint }[]>`
-          select position, revision from events where event_id = ${events.at(-1)!.id}`;
-        if (row) return { nextRevision: BigInt(row.revision), position: BigInt(row.position) };
+        const duplicate = await stored(sql, events);
+        if (duplicate) return duplicate;
       }
       throw error;
     }
@@ -131,14 +148,14 @@ export function createPostgresEventStore({
 
   async function readStream(streamId: string): Promise<ReadStreamResult> {
     const rows = await sql<EventRow[]>`
-      select * from events where stream_id = ${streamId} order by revision`;
+      select ${sql(EVENT_COLUMNS)} from events where stream_id = ${streamId} order by revision`;
     const events = rows.map(toRecorded);
     return { events, revision: events.at(-1)?.revision ?? 'no_stream' };
   }
 
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
     const rows = await sql<EventRow[]>`
-      select * from events
+      select ${sql(EVENT_COLUMNS)} from events
       where position > ${after.toString()}
       order by position
       limit ${limit}`;

@@ -26,20 +26,26 @@ export function followAll({
 }: FollowOptions): Subscription {
   let position = after;
   let stopped = false;
+  // Set when a notification arrives while reading, so the wait after that read is skipped.
+  let notified = false;
   let wake: (() => void) | undefined;
-  const nudge = () => wake?.();
+  const nudge = () => {
+    notified = true;
+    wake?.();
+  };
   const listening = sql.listen(channel, nudge).catch(() => undefined);
 
   const done = (async () => {
     try {
       while (!stopped) {
+        notified = false;
         const batch = await readAll(position, BATCH);
         for (const event of batch) {
           if (stopped) return;
           await handler(event);
           position = event.position;
         }
-        if (batch.length === BATCH || stopped) continue;
+        if (batch.length === BATCH || notified || stopped) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollIntervalMs);
           wake = () => {
