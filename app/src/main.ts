@@ -1,6 +1,7 @@
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import { openRuntime } from './runtime';
 import { buildServer } from './server';
+import { closeOnSignals } from './shutdown';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
@@ -16,15 +17,7 @@ if ((await runtime.store.headPosition()) === 0n) {
   );
 }
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
+closeOnSignals(logger, async () => {
   await server.close();
   await runtime.close();
-  logger.info('stopped');
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});

@@ -1,6 +1,7 @@
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import { ProjectionRunner, projections } from '@shiftcover/projections';
 import { openRuntime } from './runtime';
+import { closeOnSignals } from './shutdown';
 
 /** The projector alone (`npm run projections`), for running it apart from the HTTP servers. */
 const config = loadConfig();
@@ -16,14 +17,7 @@ const runner = new ProjectionRunner(
 await runner.start();
 logger.info({ projections: projections.map((p) => p.name) }, 'projector running');
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
+closeOnSignals(logger, async () => {
   await runner.stop();
   await runtime.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});

@@ -104,3 +104,12 @@ export function weekWindow(now: Date): { from: string; to: string } {
   for (let i = 0; i < 7; i++) to = nextDate(to);
   return { from, to };
 }
+
+/** The holder's name as the approval and drop panels show it. */
+export function staffNameOf(row: ShiftRow) {
+  return {
+    firstName: row.first_name ?? 'Deleted',
+    lastName: row.last_name ?? 'user',
+    username: row.username,
+  };
+}

@@ -11,6 +11,7 @@ import {
   type ShiftRow,
   shiftsWithHolders,
   shiftView,
+  staffNameOf,
   weekWindow,
 } from './shift-queries';
 
@@ -73,11 +74,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       );
       return rows.sort(byUrgencyThenTime).map((row) => ({
         ...shiftView(row, who),
-        staffName: {
-          firstName: row.first_name ?? 'Deleted',
-          lastName: row.last_name ?? 'user',
-          username: row.username,
-        },
+        staffName: staffNameOf(row),
       }));
     },
   );
@@ -171,11 +168,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
         id: row.id,
         shiftId: row.id,
         dropRequestedAt: row.drop_requested_at,
-        staffName: {
-          firstName: row.first_name ?? 'Deleted',
-          lastName: row.last_name ?? 'user',
-          username: row.username,
-        },
+        staffName: staffNameOf(row),
         location: row.location,
         date: row.date,
         startTime: row.start_time,

@@ -13,6 +13,7 @@ import {
 import { type CommandHandler, type CommandTrace, RetriesExhausted } from '@shiftcover/eventstore';
 import { type ErrorMapping, HttpError, type LoginThrottle, type SessionStore } from '@shiftcover/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandService } from '../command-service';
 import { streams } from '../streams';
 
@@ -23,6 +24,9 @@ export interface CommandApiDeps {
   throttle: LoginThrottle;
   clock?: () => Date;
 }
+
+/** The `{id}` of a route: anything else than a short non-blank string is an unknown id. */
+export const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
 
 export interface SignedIn {
   principal: Principal;

@@ -16,14 +16,13 @@ import {
   type CommandApiDeps,
   commandContext,
   commandTrace,
+  idParams,
   newId,
   requireCapability,
   signedIn,
   written,
 } from './context';
 import { userView } from './user-view';
-
-const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
 
 export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
   const { handler, service, sessions } = deps;

@@ -15,6 +15,7 @@ import {
   type CommandApiDeps,
   commandContext,
   commandTrace,
+  idParams,
   newId,
   requireCapability,
   type SignedIn,
@@ -22,7 +23,6 @@ import {
   written,
 } from './context';
 
-const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
 const assignBody = z.object({
   staffId: z.string({ error: 'No Staff Selected' }).trim().min(1, 'No Staff Selected'),
 });

@@ -15,123 +15,77 @@ const label = (s?: ShiftFacts) =>
     ? `${s.type} shift at ${s.location} on ${formatShiftDate(s.date)}, ${timeRangeLabel(s.start_time, s.end_time)}`
     : 'a shift';
 
-/** Who hears about an event in the app, and what they read. */
+/** Who hears about each event in the app (a field of the event naming them), and what they read. */
+const personal: Record<
+  string,
+  [recipient: string, type: Kind, title: string, message: (l: string) => string]
+> = {
+  ClaimApproved: [
+    'userId',
+    'shift_approval',
+    'Shift approved',
+    (l) => `Your claim on the ${l} was approved.`,
+  ],
+  ClaimDenied: [
+    'userId',
+    'shift_approval',
+    'Claim not approved',
+    (l) => `Your claim on the ${l} was not approved.`,
+  ],
+  ShiftAssigned: [
+    'userId',
+    'shift_approval',
+    'Shift assigned to you',
+    (l) => `You have been assigned the ${l}.`,
+  ],
+  DropApproved: ['userId', 'shift_approval', 'Drop approved', (l) => `You are no longer on the ${l}.`],
+  DropDenied: ['userId', 'shift_approval', 'Drop not approved', (l) => `You are still on the ${l}.`],
+  TransferRequested: [
+    'toUserId',
+    'shift_claim',
+    'Shift transfer request',
+    (l) => `A colleague asks you to take the ${l}.`,
+  ],
+  TransferAccepted: [
+    'fromUserId',
+    'shift_claim',
+    'Transfer accepted',
+    (l) => `Your transfer of the ${l} was accepted.`,
+  ],
+  TransferDeclined: [
+    'fromUserId',
+    'shift_claim',
+    'Transfer declined',
+    (l) => `Your transfer of the ${l} was declined.`,
+  ],
+  ShiftDeleted: [
+    'assignedUserId',
+    'shift_approval',
+    'Shift cancelled',
+    (l) => `The ${l} you held was cancelled.`,
+  ],
+};
+
 function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
   const l = label(shift);
-  switch (type) {
-    case 'ShiftPosted':
-      return d.priority === 'open'
-        ? [
-            {
-              to: 'all-staff',
-              type: 'shift_available',
-              title: 'New shift available',
-              message: `The ${l} is open to claim.`,
-            },
-          ]
-        : [
-            {
-              to: 'all-staff',
-              type: 'urgent_coverage',
-              title: 'Urgent coverage needed',
-              message: `The ${l} needs ${d.priority} coverage.`,
-            },
-          ];
-    case 'ShiftMarkedUrgent':
-      return [
-        {
-          to: 'all-staff',
-          type: 'urgent_coverage',
-          title: 'Urgent coverage needed',
-          message: `The ${l} needs ${d.priority} coverage.`,
-        },
-      ];
-    case 'ClaimApproved':
-      return [
-        {
-          to: d.userId,
-          type: 'shift_approval',
-          title: 'Shift approved',
-          message: `Your claim on the ${l} was approved.`,
-        },
-      ];
-    case 'ClaimDenied':
-      return [
-        {
-          to: d.userId,
-          type: 'shift_approval',
-          title: 'Claim not approved',
-          message: `Your claim on the ${l} was not approved.`,
-        },
-      ];
-    case 'ShiftAssigned':
-      return [
-        {
-          to: d.userId,
-          type: 'shift_approval',
-          title: 'Shift assigned to you',
-          message: `You have been assigned the ${l}.`,
-        },
-      ];
-    case 'DropApproved':
-      return [
-        {
-          to: d.userId,
-          type: 'shift_approval',
-          title: 'Drop approved',
-          message: `You are no longer on the ${l}.`,
-        },
-      ];
-    case 'DropDenied':
-      return [
-        {
-          to: d.userId,
-          type: 'shift_approval',
-          title: 'Drop not approved',
-          message: `You are still on the ${l}.`,
-        },
-      ];
-    case 'TransferRequested':
-      return [
-        {
-          to: d.toUserId,
-          type: 'shift_claim',
-          title: 'Shift transfer request',
-          message: `A colleague asks you to take the ${l}.`,
-        },
-      ];
-    case 'TransferAccepted':
-      return [
-        {
-          to: d.fromUserId,
-          type: 'shift_claim',
-          title: 'Transfer accepted',
-          message: `Your transfer of the ${l} was accepted.`,
-        },
-      ];
-    case 'TransferDeclined':
-      return [
-        {
-          to: d.fromUserId,
-          type: 'shift_claim',
-          title: 'Transfer declined',
-          message: `Your transfer of the ${l} was declined.`,
-        },
-      ];
-    case 'ShiftDeleted':
-      return d.assignedUserId
-        ? [
-            {
-              to: d.assignedUserId,
-              type: 'shift_approval',
-              title: 'Shift cancelled',
-              message: `The ${l} you held was cancelled.`,
-            },
-          ]
-        : [];
-    default:
-      return [];
+  if (type === 'ShiftPosted' && d.priority === 'open') {
+    return [
+      {
+        to: 'all-staff',
+        type: 'shift_available',
+        title: 'New shift available',
+        message: `The ${l} is open to claim.`,
+      },
+    ];
   }
+  if (type === 'ShiftPosted' || type === 'ShiftMarkedUrgent') {
+    const message = `The ${l} needs ${d.priority} coverage.`;
+    return [{ to: 'all-staff', type: 'urgent_coverage', title: 'Urgent coverage needed', message }];
+  }
+  const rule = personal[type];
+  if (!rule || !d[rule[0]]) return [];
+  const [recipient, kind, title, message] = rule;
+  return [{ to: d[recipient], type: kind, title, message: message(l) }];
 }
 
 /** In-app notifications (SPEC §3 notifications) for the people each event concerns. */
