@@ -1,4 +1,7 @@
+import { createCommandService } from '@shiftcover/command-api';
 import { createLogger, loadConfig } from '@shiftcover/platform';
+import { ShiftTimers } from '@shiftcover/processes';
+import { Positions } from '@shiftcover/read-api';
 import { openRuntime } from './runtime';
 import { buildServer } from './server';
 import { closeOnSignals } from './shutdown';
@@ -8,6 +11,17 @@ const logger = createLogger(config.LOG_LEVEL);
 const runtime = await openRuntime(config, logger);
 const server = await buildServer(runtime, config, logger);
 await server.listen({ port: config.PORT, host: '0.0.0.0' });
+// Completes shifts 1 hour after their end and expires unfilled ones, catching up at start once
+// the shifts read model has caught up with the log.
+await new Positions(runtime.sql)
+  .waitFor(await runtime.store.headPosition(), ['shifts'])
+  .catch(() => undefined);
+const timers = new ShiftTimers({
+  sql: runtime.sql,
+  service: createCommandService(runtime.handler, runtime.vault),
+  log: logger,
+});
+await timers.start();
 
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 logger.info(`Shift Coverage is running at ${url} (API documentation at ${url}/api/docs)`);
@@ -18,6 +32,7 @@ if ((await runtime.store.headPosition()) === 0n) {
 }
 
 closeOnSignals(logger, async () => {
+  await timers.stop();
   await server.close();
   await runtime.close();
 });

@@ -1,0 +1,1 @@
+export { type ShiftTimerDeps, ShiftTimers, settleDueShifts } from './timers/shift-timers';

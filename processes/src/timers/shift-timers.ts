@@ -1,0 +1,100 @@
+import type { CommandService } from '@shiftcover/command-api';
+import {
+  type Actor,
+  COMPLETION_DELAY_HOURS,
+  DomainError,
+  easternToday,
+  nextDate,
+  shiftInterval,
+} from '@shiftcover/domain';
+import type { Logger } from '@shiftcover/platform';
+import { CronJob } from 'cron';
+import type { Sql } from 'postgres';
+
+export interface ShiftTimerDeps {
+  sql: Sql;
+  service: CommandService;
+  clock?: () => Date;
+  log?: Pick<Logger, 'info' | 'error'>;
+}
+
+const TIMERS: Actor = { kind: 'system', name: 'timers' };
+const HOUR_MS = 3_600_000;
+
+interface Candidate {
+  id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  assigned_user_id: string | null;
+  approved: boolean;
+}
+
+/**
+ * Completes every approved shift from 1 hour after its end and expires every unfilled shift that
+ * has ended. Command ids come from the shift, so a sweep repeated (or run by two processes) changes
+ * nothing twice; the deciders check again that each shift is really due.
+ */
+export async function settleDueShifts(
+  deps: ShiftTimerDeps,
+): Promise<{ completed: string[]; expired: string[] }> {
+  const now = deps.clock?.() ?? new Date();
+  const tomorrow = nextDate(easternToday(now));
+  const candidates = await deps.sql<Candidate[]>`
+    select id, date, start_time, end_time, assigned_user_id, approved from rm_shifts
+    where status not in ('completed', 'expired') and date <= ${tomorrow}`;
+  const completed: string[] = [];
+  const expired: string[] = [];
+  for (const shift of candidates) {
+    const { end } = shiftInterval(shift.date, shift.start_time, shift.end_time);
+    const filled = shift.approved && shift.assigned_user_id !== null;
+    const due = filled ? now.getTime() >= end.getTime() + COMPLETION_DELAY_HOURS * HOUR_MS : now >= end;
+    if (!due) continue;
+    const type = filled ? 'CompleteShift' : 'ExpireShift';
+    try {
+      const outcome = await deps.service.shift(
+        { type, data: { shiftId: shift.id } },
+        { actor: TIMERS, now },
+        {
+          commandId: `${type}:${shift.id}`,
+        },
+      );
+      if (!outcome.duplicate) (filled ? completed : expired).push(shift.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  if (completed.length || expired.length)
+    deps.log?.info({ completed, expired }, 'shift timers settled due shifts');
+  return { completed, expired };
+}
+
+/** Runs the sweep at start (catching up whatever fell due while stopped) and every minute after. */
+export class ShiftTimers {
+  private job: CronJob | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: ShiftTimerDeps) {}
+
+  async start(): Promise<void> {
+    await this.sweep();
+    this.job = CronJob.from({
+      cronTime: '0 * * * * *',
+      timeZone: 'America/New_York',
+      onTick: () => void this.sweep(),
+      start: true,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.job?.stop();
+    await this.running;
+  }
+
+  private sweep(): Promise<unknown> {
+    this.running = this.running
+      .then(() => settleDueShifts(this.deps))
+      .catch((error) => this.deps.log?.error({ err: error }, 'shift timers failed'));
+    return this.running;
+  }
+}
