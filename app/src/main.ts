@@ -1,6 +1,6 @@
 import { createCommandService } from '@shiftcover/command-api';
 import { createLogger, loadConfig } from '@shiftcover/platform';
-import { ShiftTimers } from '@shiftcover/processes';
+import { MailProcess, ShiftTimers, smtpTransport } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
 import { openRuntime } from './runtime';
 import { buildServer } from './server';
@@ -22,6 +22,19 @@ const timers = new ShiftTimers({
   log: logger,
 });
 await timers.start();
+// E-mail: planned from the log, sent over SMTP_URL when set, else kept in the outbox.
+const positions = new Positions(runtime.sql);
+const mail = new MailProcess({
+  sql: runtime.sql,
+  store: runtime.store,
+  readModelsAt: (position, models) => positions.waitFor(position, models),
+  publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  smtpConfigured: Boolean(config.SMTP_URL),
+  transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
+  from: config.MAIL_FROM,
+  log: logger,
+});
+await mail.start();
 
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 logger.info(`Shift Coverage is running at ${url} (API documentation at ${url}/api/docs)`);
@@ -32,6 +45,7 @@ if ((await runtime.store.headPosition()) === 0n) {
 }
 
 closeOnSignals(logger, async () => {
+  await mail.stop();
   await timers.stop();
   await server.close();
   await runtime.close();

@@ -18,6 +18,7 @@ import {
   startEmbeddedPostgres,
   throttleMigrations,
 } from '@shiftcover/platform';
+import { mailMigrations } from '@shiftcover/processes';
 import { projectionMigrations } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 
@@ -46,6 +47,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     await migrate(sql, 'sessions', sessionMigrations);
     await migrate(sql, 'login-throttle', throttleMigrations);
     await migrate(sql, 'projections', projectionMigrations);
+    await migrate(sql, 'mail', mailMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
       store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL });

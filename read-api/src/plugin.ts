@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReadApiDeps } from './context';
 import { peopleReadRoutes } from './people-routes';
-import { recordReadRoutes } from './record-routes';
+import { mailReadRoutes, recordReadRoutes } from './record-routes';
 import { shiftReadRoutes } from './shift-routes';
 
 /** Every read route of SPEC §7, served from the read models, and the live change notices. */
@@ -9,6 +9,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(shiftReadRoutes, deps);
   await app.register(peopleReadRoutes, deps);
   await app.register(recordReadRoutes, deps);
+  await app.register(mailReadRoutes, deps);
   app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
     const who = await deps.currentUser(request);
     reply.hijack();

@@ -193,3 +193,75 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     },
   );
 };
+
+/** Developer tools: the e-mail queue's state and the outbox of mails kept when no SMTP server is set. */
+export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
+  const { sql } = deps;
+  const DEVELOPERS = {
+    needs: 'developerTools' as const,
+    message: 'Only developers can use the developer tools',
+  };
+
+  app.get('/api/email-queue/status', { schema: { tags: ['developer tools'] } }, async (request) => {
+    await reader(request, deps, [], DEVELOPERS);
+    const [row] = await sql<
+      { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
+    >`
+      select count(*)::int as total,
+        count(*) filter (where status = 'queued' and next_attempt_at <= now())::int as ready,
+        count(*) filter (where status = 'queued')::int as pending,
+        count(*) filter (where status = 'failed')::int as failed,
+        min(created_at) filter (where status = 'queued') as oldest
+      from email_deliveries`;
+    return {
+      total: row?.total ?? 0,
+      ready: row?.ready ?? 0,
+      pending: row?.pending ?? 0,
+      failed: row?.failed ?? 0,
+      processing: (row?.ready ?? 0) > 0,
+      oldestWaiting: row?.oldest ?? null,
+    };
+  });
+
+  app.get(
+    '/api/email-outbox',
+    {
+      schema: {
+        tags: ['developer tools'],
+        querystring: z.object({ status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional() }),
+      },
+    },
+    async (request) => {
+      await reader(request, deps, [], DEVELOPERS);
+      const rows = await sql<
+        {
+          id: bigint;
+          recipient: string;
+          kind: string;
+          subject: string;
+          text_body: string;
+          status: string;
+          attempts: number;
+          last_error: string | null;
+          created_at: Date;
+          sent_at: Date | null;
+        }[]
+      >`
+        select id, recipient, kind, subject, text_body, status, attempts, last_error, created_at, sent_at from email_deliveries
+        ${request.query.status ? sql`where status = ${request.query.status}` : sql``}
+        order by id desc limit 200`;
+      return rows.map((r) => ({
+        id: r.id.toString(),
+        to: r.recipient,
+        kind: r.kind,
+        subject: r.subject,
+        text: r.text_body,
+        status: r.status,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        createdAt: r.created_at,
+        sentAt: r.sent_at,
+      }));
+    },
+  );
+};

@@ -46,6 +46,8 @@ const routes: Array<[string, string]> = [
   ['GET', '/api/audit-logs'],
   ['GET', '/api/notifications'],
   ['GET', '/api/system-config/email-notification-mode'],
+  ['GET', '/api/email-queue/status'],
+  ['GET', '/api/email-outbox'],
 ];
 
 beforeAll(async () => {

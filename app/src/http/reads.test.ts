@@ -325,6 +325,24 @@ describe('records', () => {
   });
 });
 
+describe('developer tools', () => {
+  it('e-mail queue status and the outbox are for developers only', async () => {
+    const status = await developer.get('/api/email-queue/status');
+    expect(status.status).toBe(200);
+    expect(Object.keys(status.body).sort()).toEqual([
+      'failed',
+      'oldestWaiting',
+      'pending',
+      'processing',
+      'ready',
+      'total',
+    ]);
+    expect((await developer.get('/api/email-outbox')).status).toBe(200);
+    expect((await superAdmin.get('/api/email-queue/status')).status).toBe(403);
+    expect((await staff.get('/api/email-outbox')).status).toBe(403);
+  });
+});
+
 describe('consistency the user can feel', () => {
   it('a read that names the position of the reader’s write always sees it, 30 times over', async () => {
     for (let i = 0; i < 30; i++) {

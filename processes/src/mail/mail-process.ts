@@ -1,0 +1,89 @@
+import { type MailPlannerDeps, planNextBatch } from './planner';
+import { deliverDue, type MailTransport } from './sender';
+
+export interface MailProcessDeps extends MailPlannerDeps {
+  transport?: MailTransport;
+  from: string;
+  log?: { error(obj: object, msg: string): void };
+  senderIntervalMs?: number;
+}
+
+/**
+ * Follows the log on its own checkpoint, turning events into planned mails, and sends what is
+ * queued. Without a transport the mails stay in the outbox.
+ */
+export class MailProcess {
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void) | undefined;
+  private notified = false;
+  private stopWatching: (() => Promise<void>) | undefined;
+
+  constructor(private readonly deps: MailProcessDeps) {}
+
+  async start(): Promise<void> {
+    // The first start mails what happens from now on, not the history already in the store.
+    const head = await this.deps.store.headPosition();
+    await this.deps
+      .sql`insert into process_checkpoints (name, position) values ('email', ${head.toString()}) on conflict do nothing`;
+    this.running = true;
+    this.stopWatching = this.deps.store.watch(() => this.nudge());
+    this.loops.push(this.plan(), this.send());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.nudge();
+    await this.stopWatching?.();
+    await Promise.allSettled(this.loops);
+  }
+
+  private nudge() {
+    this.notified = true;
+    this.wake?.();
+  }
+
+  private async plan() {
+    let failures = 0;
+    while (this.running) {
+      try {
+        this.notified = false;
+        const planned = await planNextBatch(this.deps);
+        failures = 0;
+        if (planned > 0) {
+          if (this.deps.transport) await deliverDue(this.deps.sql, this.deps.transport, this.deps.from);
+          continue;
+        }
+        if (!this.notified) await this.pause(1000);
+      } catch (error) {
+        failures += 1;
+        this.deps.log?.error({ err: error }, 'planning mails failed');
+        await this.pause(Math.min(30_000, 250 * 2 ** failures));
+      }
+    }
+  }
+
+  private async send() {
+    const transport = this.deps.transport;
+    if (!transport) return;
+    while (this.running) {
+      try {
+        await deliverDue(this.deps.sql, transport, this.deps.from);
+      } catch (error) {
+        this.deps.log?.error({ err: error }, 'sending mails failed');
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.deps.senderIntervalMs ?? 15_000));
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

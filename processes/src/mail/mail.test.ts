@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, ShiftCommand } from '@shiftcover/domain';
+import { easternInstant } from '@shiftcover/domain';
+import { freePort, migrate } from '@shiftcover/platform';
+import { applyNextBatch, install, projections } from '@shiftcover/projections';
+import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMigrations } from './migrations';
+import { type MailPlannerDeps, planNextBatch } from './planner';
+import { deliverDue } from './sender';
+import { smtpTransport } from './smtp';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let bench: Bench;
+let world: Prepared;
+let smtp: SMTPServer;
+let port: number;
+const inbox: Received[] = [];
+const now = easternInstant('2026-03-01', '09:00');
+const system: Actor = { kind: 'system', name: 'test' };
+const people: Record<string, { userId: string; actor: Actor }> = {};
+const residences: Record<string, string> = {};
+
+beforeAll(async () => {
+  bench = await openBench();
+  world = await prepare(bench.sql);
+  await migrate(bench.sql, 'mail', mailMigrations);
+  for (const projection of projections) await install(bench.sql, projection);
+  port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+
+  for (const name of ['Maple House', 'Oak Lodge']) {
+    residences[name] = randomUUID();
+    await world.service.residences.execute(
+      {
+        type: 'CreateResidence',
+        data: { residenceId: residences[name]!, name, description: null, address: null },
+      },
+      { actor: { kind: 'user', userId: 'dev', role: 'developer', superAdmin: false }, now },
+      { commandId: randomUUID() },
+    );
+  }
+  const register = async (
+    name: string,
+    role: 'staff' | 'admin' | 'developer',
+    mail: boolean,
+    residence?: string,
+  ) => {
+    const userId = randomUUID();
+    await world.service.users.register(
+      {
+        userId,
+        role,
+        superAdmin: false,
+        emailNotificationsEnabled: mail,
+        assignedResidenceId: residence ? residences[residence]! : null,
+        personal: {
+          username: name,
+          email: `${name}@example.org`,
+          firstName: name,
+          lastName: 'Test',
+          passwordHash: 'scrypt$x',
+        },
+      },
+      { actor: system, now },
+      { commandId: randomUUID() },
+    );
+    people[name] = { userId, actor: { kind: 'user', userId, role, superAdmin: false } };
+  };
+  await register('mia', 'admin', true, 'Maple House');
+  await register('otto', 'admin', true, 'Oak Lodge');
+  await register('sam', 'staff', true);
+  await register('quiet', 'staff', false);
+  await register('kai', 'staff', true);
+  await register('dev', 'developer', true);
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await bench.close();
+});
+
+const deps = (): MailPlannerDeps => ({
+  sql: bench.sql,
+  store: world.store,
+  publicUrl: 'https://shifts.example.org',
+  smtpConfigured: true,
+  async readModelsAt() {
+    for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
+  },
+});
+
+async function run(command: ShiftCommand, actor: Actor) {
+  await world.service.shift(command, { actor, now }, { commandId: randomUUID() });
+}
+
+/** Plans and sends everything so far; returns the mails that arrived, by recipient and subject. */
+async function deliver(): Promise<string[]> {
+  const before = inbox.length;
+  while ((await planNextBatch(deps())) > 0) {}
+  await deliverDue(
+    bench.sql,
+    smtpTransport(`smtp://127.0.0.1:${port}`),
+    'Shift Coverage <shifts@example.org>',
+  );
+  return inbox
+    .slice(before)
+    .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
+    .sort();
+}
+
+function subjectOf(raw: string): string {
+  return /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+}
+
+describe('e-mail notifications over a real SMTP server', () => {
+  const shiftId = randomUUID();
+
+  it('a new shift goes to every staff member who wants mail, with the details in Eastern time', async () => {
+    await run(
+      {
+        type: 'PostShift',
+        data: {
+          shiftId,
+          location: 'Maple House',
+          date: '2026-03-10',
+          startTime: '08:00',
+          endTime: '16:00',
+          type: 'AM',
+          status: 'open',
+          requirements: 'CPR',
+          notes: null,
+        },
+      },
+      people.mia!.actor,
+    );
+    expect(await deliver()).toEqual([
+      'kai@example.org | New shift available: Maple House, 2026-03-10',
+      'sam@example.org | New shift available: Maple House, 2026-03-10',
+    ]);
+    const raw = inbox.at(-1)!.raw.replace(/=\r?\n/g, '');
+    expect(raw).toContain('Tue, Mar 10, 2026, 8:00 AM');
+    expect(raw).toContain('https://shifts.example.org');
+    expect(raw).toMatch(/Content-Type: text\/html/i);
+    expect(raw).toMatch(/Content-Type: text\/plain/i);
+  });
+
+  it('a claim awaiting approval goes to the admins of that residence only', async () => {
+    await run({ type: 'ClaimShift', data: { shiftId } }, people.sam!.actor);
+    expect(await deliver()).toEqual(['mia@example.org | Claim awaiting approval: Maple House, 2026-03-10']);
+  });
+
+  it('approval, transfer request, acceptance: each to the person concerned', async () => {
+    await run({ type: 'ApproveClaim', data: { shiftId } }, people.mia!.actor);
+    expect(await deliver()).toEqual(['sam@example.org | Shift confirmed: Maple House, 2026-03-10']);
+    const transferId = `${shiftId}.t1`;
+    await run(
+      {
+        type: 'RequestTransfer',
+        data: { shiftId, transferId, toUserId: people.kai!.userId, recipientRole: 'staff', message: null },
+      },
+      people.sam!.actor,
+    );
+    expect(await deliver()).toEqual(['kai@example.org | Can you take this shift? Maple House, 2026-03-10']);
+    await run({ type: 'AcceptTransfer', data: { shiftId, transferId } }, people.kai!.actor);
+    expect(await deliver()).toEqual(['sam@example.org | Transfer accepted: Maple House, 2026-03-10']);
+  });
+
+  it('a change to a held shift reaches its holder; a cancellation too', async () => {
+    await run(
+      {
+        type: 'UpdateShift',
+        data: {
+          shiftId,
+          location: 'Maple House',
+          date: '2026-03-10',
+          startTime: '09:00',
+          endTime: '17:00',
+          type: 'AM',
+          status: 'open',
+          requirements: 'CPR',
+          notes: null,
+        },
+      },
+      people.mia!.actor,
+    );
+    expect(await deliver()).toEqual(['kai@example.org | Shift changed: Maple House, 2026-03-10']);
+    await run({ type: 'DeleteShift', data: { shiftId } }, people.mia!.actor);
+    expect(await deliver()).toEqual(['kai@example.org | Shift cancelled: Maple House, 2026-03-10']);
+  });
+
+  it('replaying the whole log plans nothing new and sends nothing twice', async () => {
+    await bench.sql`update process_checkpoints set position = 0 where name = 'email'`;
+    expect(await deliver()).toEqual([]);
+    const [rows] = await bench.sql`select count(*)::int as n from email_deliveries`;
+    expect(rows!.n).toBe(8);
+  });
+
+  it('in mailing-list mode every notification goes once to the shared address', async () => {
+    await world.service.config(
+      {
+        type: 'SetEmailNotificationMode',
+        data: { mode: 'mailing_list', mailingListAddress: 'team@example.org' },
+      },
+      { actor: people.dev!.actor, now },
+      { commandId: randomUUID() },
+    );
+    await run(
+      {
+        type: 'PostShift',
+        data: {
+          shiftId: randomUUID(),
+          location: 'Oak Lodge',
+          date: '2026-03-11',
+          startTime: '08:00',
+          endTime: '16:00',
+          type: 'AM',
+          status: 'urgent',
+          requirements: null,
+          notes: null,
+        },
+      },
+      people.otto!.actor,
+    );
+    expect(await deliver()).toEqual(['team@example.org | Urgent coverage needed: Oak Lodge, 2026-03-11']);
+  });
+
+  it('a failing send is retried later and parked after five attempts, visible as failed', async () => {
+    await bench.sql`update email_deliveries set status = 'queued', next_attempt_at = now() where id = (select max(id) from email_deliveries)`;
+    const broken = { send: async () => Promise.reject(new Error('421 try later')) };
+    let at = new Date();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await deliverDue(bench.sql, broken, 'x@example.org', at);
+      at = new Date(at.getTime() + 3 * 3_600_000);
+    }
+    const [row] =
+      await bench.sql`select status, attempts, last_error from email_deliveries order by id desc limit 1`;
+    expect(row).toMatchObject({ status: 'failed', attempts: 5, last_error: '421 try later' });
+  });
+});

@@ -1,0 +1,30 @@
+import type { Migration } from '@shiftcover/platform';
+
+export const mailMigrations: Migration[] = [
+  {
+    id: '001-email-deliveries',
+    up: `
+      create table email_deliveries (
+        id bigserial primary key,
+        event_id text not null,
+        recipient text not null,
+        kind text not null,
+        subject text not null,
+        text_body text not null,
+        html_body text not null,
+        status text not null,
+        attempts int not null default 0,
+        last_error text,
+        next_attempt_at timestamptz not null default now(),
+        created_at timestamptz not null default now(),
+        sent_at timestamptz,
+        unique (event_id, recipient)
+      );
+      create index email_deliveries_due on email_deliveries (next_attempt_at) where status = 'queued';
+      create table process_checkpoints (
+        name text primary key,
+        position bigint not null default 0,
+        updated_at timestamptz not null default now()
+      );`,
+  },
+];

@@ -1,0 +1,201 @@
+import { shiftDecider } from '@shiftcover/domain';
+import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
+import type { Sql, TransactionSql } from 'postgres';
+import { type Mail, mail, type ShiftInfo } from './templates';
+
+export interface MailPlannerDeps {
+  sql: Sql;
+  store: EventStore;
+  /** Resolves once the named read models have applied the position (recipients come from them). */
+  readModelsAt(position: bigint, readModels: readonly string[]): Promise<void>;
+  publicUrl: string;
+  /** With no SMTP server, mails are kept in the outbox for developers to read. */
+  smtpConfigured: boolean;
+}
+
+type Audience = { userIds: string[] } | 'all-staff' | { adminsOf: string };
+type Rule = [
+  audience: (d: Record<string, string>) => Audience,
+  kind: string,
+  subject: (s: ShiftInfo) => string,
+  lead: string,
+];
+
+const on = (s: ShiftInfo) => `${s.location}, ${s.date}`;
+const one = (field: string) => (d: Record<string, string>) => ({ userIds: d[field] ? [d[field]] : [] });
+
+/** Which events are mailed, to whom, and what they say. */
+const rules: Record<string, Rule> = {
+  ShiftPosted: [
+    () => 'all-staff',
+    'shift_posted',
+    (s) => `New shift available: ${on(s)}`,
+    'A new shift is open to claim.',
+  ],
+  ShiftMarkedUrgent: [
+    () => 'all-staff',
+    'urgent_coverage',
+    (s) => `Urgent coverage needed: ${on(s)}`,
+    'This shift needs cover urgently.',
+  ],
+  ShiftClaimed: [
+    (d) => ({ adminsOf: d.shiftId! }),
+    'claim_pending',
+    (s) => `Claim awaiting approval: ${on(s)}`,
+    'A staff member has claimed this shift and is waiting for your approval.',
+  ],
+  ClaimApproved: [
+    one('userId'),
+    'claim_approved',
+    (s) => `Shift confirmed: ${on(s)}`,
+    'Your claim was approved. The shift is yours.',
+  ],
+  ClaimDenied: [
+    one('userId'),
+    'claim_denied',
+    (s) => `Claim not approved: ${on(s)}`,
+    'Your claim on this shift was not approved.',
+  ],
+  DropApproved: [
+    one('userId'),
+    'drop_approved',
+    (s) => `Drop approved: ${on(s)}`,
+    'Your request to drop this shift was approved. You are no longer on it.',
+  ],
+  DropDenied: [
+    one('userId'),
+    'drop_denied',
+    (s) => `Drop not approved: ${on(s)}`,
+    'Your request to drop this shift was not approved. You are still on it.',
+  ],
+  TransferRequested: [
+    one('toUserId'),
+    'transfer_requested',
+    (s) => `Can you take this shift? ${on(s)}`,
+    'A colleague has asked you to take over this shift.',
+  ],
+  TransferAccepted: [
+    one('fromUserId'),
+    'transfer_accepted',
+    (s) => `Transfer accepted: ${on(s)}`,
+    'Your colleague accepted the shift you offered. It is no longer yours.',
+  ],
+  TransferDeclined: [
+    one('fromUserId'),
+    'transfer_declined',
+    (s) => `Transfer declined: ${on(s)}`,
+    'Your colleague declined the shift you offered. It is still yours.',
+  ],
+  ShiftUpdated: [
+    one('holderId'),
+    'shift_changed',
+    (s) => `Shift changed: ${on(s)}`,
+    'A shift you hold has been changed. Here are its details now.',
+  ],
+  ShiftDeleted: [
+    one('assignedUserId'),
+    'shift_deleted',
+    (s) => `Shift cancelled: ${on(s)}`,
+    'A shift you held has been cancelled.',
+  ],
+};
+
+interface Address {
+  address: string;
+}
+
+/** Where mail goes: each person's notification address when they want mail, or the shared list. */
+async function addresses(tx: TransactionSql, audience: Audience, location: string): Promise<string[]> {
+  const [mode] = await tx<{ value: string; mailing_list_address: string | null }[]>`
+    select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`;
+  if (mode?.value === 'mailing_list') return mode.mailing_list_address ? [mode.mailing_list_address] : [];
+  const wanted = tx`email_notifications_enabled and coalesce(notification_email, email) is not null`;
+  let rows: Address[];
+  if (audience === 'all-staff') {
+    rows = await tx<
+      Address[]
+    >`select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`;
+  } else if ('adminsOf' in audience) {
+    // The admins assigned to the shift's residence, or every admin when none is.
+    rows = await tx<Address[]>`
+      select coalesce(u.notification_email, u.email) as address from rm_users u
+      left join rm_residences r on r.id = u.assigned_residence_id
+      where u.role = 'admin' and ${wanted} and (r.name = ${location} or not exists (
+        select 1 from rm_users a join rm_residences ar on ar.id = a.assigned_residence_id
+        where a.role = 'admin' and ar.name = ${location}))`;
+  } else {
+    rows = audience.userIds.length
+      ? await tx<
+          Address[]
+        >`select coalesce(notification_email, email) as address from rm_users where id = any(${audience.userIds}) and ${wanted}`
+      : [];
+  }
+  return [...new Set(rows.map((r) => r.address))];
+}
+
+/** The shift as it stood right after the event, folded from its own stream. */
+async function shiftAt(store: EventStore, event: RecordedEvent) {
+  const { events } = await store.readStream(event.streamId);
+  const upTo = events.filter((e) => e.revision <= event.revision);
+  return upTo.reduce(
+    (state, e) => shiftDecider.evolve(state, { type: e.type, data: e.data } as never),
+    shiftDecider.initialState(),
+  );
+}
+
+/** Plans the mails of one event: a delivery row per recipient, idempotent by (event, recipient). */
+export async function planMails(
+  deps: MailPlannerDeps,
+  tx: TransactionSql,
+  event: RecordedEvent,
+): Promise<number> {
+  // A shift posted as urgent or emergency is announced as urgent coverage.
+  const urgentPost = event.type === 'ShiftPosted' && event.data.priority !== 'open';
+  const rule = rules[urgentPost ? 'ShiftMarkedUrgent' : event.type];
+  if (!rule || !event.streamId.startsWith('shift-')) return 0;
+  const shift = await shiftAt(deps.store, event);
+  const data = { ...(event.data as Record<string, string>), holderId: shift.assignedUserId ?? '' };
+  if (event.type === 'ShiftUpdated' && !shift.assignedUserId) return 0;
+  const info: ShiftInfo = {
+    location: shift.location,
+    date: shift.date,
+    start_time: shift.startTime,
+    end_time: shift.endTime,
+    type: shift.type,
+    requirements: shift.requirements,
+    priority: shift.priority,
+  };
+  const [audience, kind, subject, lead] = rule;
+  const message: Mail = mail(kind, subject(info), lead, info, deps.publicUrl);
+  const recipients = await addresses(tx, audience(data), shift.location);
+  const status = deps.smtpConfigured ? 'queued' : 'outbox';
+  for (const recipient of recipients) {
+    await tx`insert into email_deliveries (event_id, recipient, kind, subject, text_body, html_body, status)
+      values (${event.id}, ${recipient}, ${message.kind}, ${message.subject}, ${message.text}, ${message.html}, ${status})
+      on conflict (event_id, recipient) do nothing`;
+  }
+  return recipients.length;
+}
+
+const NAME = 'email';
+
+/** Plans the next batch after the planner's checkpoint, rows and checkpoint in one transaction. */
+export async function planNextBatch(deps: MailPlannerDeps, batchSize = 200): Promise<number> {
+  await deps.sql`insert into process_checkpoints (name) values (${NAME}) on conflict do nothing`;
+  const [checkpoint] = await deps.sql<
+    { position: bigint }[]
+  >`select position from process_checkpoints where name = ${NAME}`;
+  const after = BigInt(checkpoint!.position);
+  const events = await deps.store.readAll(after, batchSize);
+  if (events.length === 0) return 0;
+  await deps.readModelsAt(events.at(-1)!.position, ['users', 'residences', 'system_config']);
+  return deps.sql.begin(async (tx) => {
+    const [locked] = await tx<
+      { position: bigint }[]
+    >`select position from process_checkpoints where name = ${NAME} for update`;
+    if (BigInt(locked!.position) !== after) return 0;
+    for (const event of events) await planMails(deps, tx, event);
+    await tx`update process_checkpoints set position = ${events.at(-1)!.position.toString()}, updated_at = now() where name = ${NAME}`;
+    return events.length;
+  });
+}
