@@ -1,0 +1,247 @@
+import { easternTime, easternToday } from '@shiftcover/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo';
+import type { Client } from '../testing/http';
+import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
+
+const everyAdminTab = [
+  'Pending Approvals',
+  'Shift Management',
+  'Drop Requests',
+  'Shifts in Progress',
+  'User Management',
+];
+
+describe('the Admin Dashboard in a real browser', () => {
+  let e2e: E2E;
+  let superAdmin: Client;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    superAdmin = e2e.server.anonymous();
+    const reply = await superAdmin.post('/api/auth/login', {
+      username: 'morgan.lee',
+      password: DEMO_PASSWORD,
+    });
+    expect(reply.status).toBe(200);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  async function openAdmin(username: string, viewport = DESKTOP): Promise<Page> {
+    const page = await (await e2e.context(viewport)).newPage();
+    await e2e.signIn(page, username);
+    await page.goto('/admin');
+    return page;
+  }
+
+  /** The tab names, without their count badges. */
+  async function tabNames(page: Page): Promise<string[]> {
+    const tabs = page.getByRole('tablist', { name: 'Management Tools' }).getByRole('tab');
+    await tabs.first().waitFor();
+    return (await tabs.allInnerTexts()).map((text) => text.replace(/\d[\s\S]*$/, '').trim());
+  }
+
+  async function openTab(page: Page, name: string) {
+    await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  }
+
+  // Evaluated in the page, where the DOM exists.
+  const noSideScroll = (page: Page) =>
+    page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+
+  it('shows staff Access Denied', async () => {
+    const page = await openAdmin('alex.rivera');
+    await page.getByText('Access Denied', { exact: true }).first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+  });
+
+  it('gives a plain admin the summary cards and only the everyday tabs, on desktop and phone', async () => {
+    const page = await openAdmin('jamie.cole');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByText('Manage shifts, staff, and operations').waitFor();
+    for (const label of ['Open Shifts', 'Covered Shifts', 'Total Shifts', 'This month']) {
+      await page.getByText(label, { exact: true }).first().waitFor();
+    }
+    await page.getByText(/\d+ emergency, \d+ urgent/).waitFor();
+    await page.getByText(/\d+% coverage/).waitFor();
+    expect(await tabNames(page)).toEqual(everyAdminTab);
+    await expect
+      .poll(() => page.getByRole('tab', { selected: true }).innerText())
+      .toMatch(/^Pending Approvals/);
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Pending Approvals' }).waitFor();
+    await e2e.screenshot(page, 'admin-desktop');
+
+    const phone = await openAdmin('jamie.cole', PHONE);
+    await phone.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await phone.getByRole('tab', { name: /^User Management/ }).waitFor();
+    expect(await noSideScroll(phone)).toBe(true);
+    await phone.getByRole('tab', { name: /^User Management/ }).focus();
+    await phone.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() => phone.getByRole('tab', { selected: true }).innerText())
+      .toMatch(/^Shifts in Progress/);
+    await e2e.screenshot(phone, 'admin-phone');
+  });
+
+  it('gives a super admin Residences, Completed Shifts and Audit Logs, but not Developer tools', async () => {
+    const page = await openAdmin('morgan.lee');
+    expect(await tabNames(page)).toEqual([...everyAdminTab, 'Residences', 'Completed Shifts', 'Audit Logs']);
+  });
+
+  it('filters Shift Management and shows it ten at a time', async () => {
+    const all = (await superAdmin.get('/api/shifts')).body as unknown as { type: string; status: string }[];
+    const managed = all.filter((s) => s.status !== 'completed' && s.status !== 'expired');
+    const pm = managed.filter((s) => s.type === 'PM').length;
+    expect(managed.length).toBeGreaterThan(20);
+
+    const page = await openAdmin('jamie.cole');
+    await openTab(page, 'Shift Management');
+    await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
+    await page.getByRole('button', { name: `Load More Shifts (${managed.length - 10} remaining)` }).click();
+    await page.getByText(`Showing 20 of ${managed.length} shifts`).waitFor();
+    while (await page.getByRole('button', { name: /^Load More Shifts/ }).isVisible()) {
+      await page.getByRole('button', { name: /^Load More Shifts/ }).click();
+    }
+    await page.getByText(`Showing ${managed.length} of ${managed.length} shifts`).waitFor();
+    await page.getByRole('button', { name: 'Show Less' }).click();
+    await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
+
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Type', { exact: true }).selectOption('PM');
+    await page.getByText(`Showing ${Math.min(10, pm)} of ${pm} shifts`).waitFor();
+    await page.getByText(`(filtered from ${managed.length} total)`).waitFor();
+    await panel.getByLabel('Date', { exact: true }).selectOption('past');
+    await page.getByText('No shifts match your filters').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
+    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Create Shift' }).waitFor();
+    await e2e.screenshot(page, 'shift-management-desktop');
+  });
+
+  it('shows a shift being worked now with its progress', async () => {
+    // A shift running from up to an hour ago to an hour from now, given to a staff member who is free.
+    const now = new Date();
+    const hour = Number(easternTime(now).slice(0, 2));
+    const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const posted = await superAdmin.post('/api/shifts', {
+      location: 'Cedar Grove',
+      date: easternToday(now),
+      startTime: pad(Math.max(0, hour - 1)),
+      endTime: hour >= 23 ? '23:59' : pad(hour + 1),
+      type: 'AM',
+      status: 'open',
+      notes: 'Running now',
+    });
+    expect(posted.status).toBe(201);
+    const users = (await superAdmin.get('/api/users')).body as unknown as { id: string; role: string }[];
+    let assigned = false;
+    for (const user of users.filter((u) => u.role === 'staff')) {
+      const reply = await superAdmin.post(`/api/shifts/${posted.body.id}/assign`, { staffId: user.id });
+      if (reply.status === 200) {
+        assigned = true;
+        break;
+      }
+    }
+    expect(assigned).toBe(true);
+    await superAdmin.get('/api/shifts/in-progress');
+
+    const page = await openAdmin('jamie.cole');
+    await openTab(page, 'Shifts in Progress');
+    await page.getByText('Shifts that are currently active and being worked by staff').waitFor();
+    await page.getByText(/\d+ shift\(s\) currently active/).waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Cedar Grove progress' }).first();
+    const value = Number(await bar.getAttribute('aria-valuenow'));
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(value).toBeLessThanOrEqual(100);
+    await page.getByText(`${value}% complete`).first().waitFor();
+    await page.getByText('In Progress', { exact: true }).first().waitFor();
+    await e2e.screenshot(page, 'in-progress-desktop');
+  });
+
+  it('adds, edits and deletes a residence', async () => {
+    const page = await openAdmin('morgan.lee');
+    await openTab(page, 'Residences');
+    await page.getByRole('heading', { name: 'Residence Management' }).waitFor();
+    await page.getByText('Maple House', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Residence' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('   ');
+    await dialog.getByRole('button', { name: 'Add Residence' }).click();
+    await dialog.getByText('Residence name is required').waitFor();
+    await dialog.getByLabel('Name').fill('  Birch Cottage  ');
+    await dialog.getByLabel('Description (optional)').fill('Two-bed respite home');
+    await dialog.getByRole('button', { name: 'Add Residence' }).click();
+    await page.getByRole('heading', { name: 'Birch Cottage', exact: true }).waitFor();
+    await page.getByText('Two-bed respite home').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Birch Cottage' }).click();
+    await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('Birch Cottage');
+    await dialog.getByLabel('Description (optional)').fill('Three-bed respite home');
+    await dialog.getByLabel('Address (optional)').fill('7 Birch Road');
+    await dialog.getByRole('button', { name: 'Update Residence' }).click();
+    await page.getByText('Three-bed respite home').waitFor();
+    await page.getByText('7 Birch Road').waitFor();
+    await e2e.screenshot(page, 'residences-desktop');
+
+    await page.getByRole('button', { name: 'Delete Birch Cottage' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Residence' }).click();
+    await page.getByRole('heading', { name: 'Birch Cottage', exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('lists completed shifts with their filters', async () => {
+    const records = (await superAdmin.get('/api/completed-shifts')).body as unknown as { location: string }[];
+    expect(records.length).toBeGreaterThan(0);
+    const maple = records.filter((r) => r.location === 'Maple House').length;
+
+    const page = await openAdmin('morgan.lee');
+    await openTab(page, 'Completed Shifts');
+    const count = (label: string) =>
+      page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]').innerText();
+    await expect.poll(() => count('Total Completed')).toBe(String(records.length));
+    await expect.poll(() => count('Filtered Results')).toBe(String(records.length));
+    await page
+      .getByText(/Shift ID: /)
+      .first()
+      .waitFor();
+    await page.getByText('How completed shifts work').waitFor();
+    await page.getByRole('button', { name: 'Send Manual Report' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clear All Records' }).count()).toBe(0);
+    await e2e.screenshot(page, 'completed-shifts-desktop');
+
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Location').selectOption('Maple House');
+    await expect.poll(() => count('Filtered Results')).toBe(String(maple));
+    await panel.getByLabel('Sort by').selectOption('duration');
+    await panel.getByLabel('Location').selectOption('Day Program');
+    await page.getByText('No Matching Shifts').waitFor();
+    await expect.poll(() => count('Total Completed')).toBe(String(records.length));
+  });
+
+  it('lets a developer send the report and clear every record, after confirming', async () => {
+    const page = await openAdmin('dana.dev');
+    expect(await tabNames(page)).toContain('Developer tools');
+    await openTab(page, 'Completed Shifts');
+    await page.getByText('Total Completed', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Clear All Records' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Clear All Records' }).click();
+    await confirm.getByRole('button', { name: 'Clear All Records' }).click();
+    await page.getByText('Records Cleared', { exact: true }).first().waitFor();
+    await page
+      .getByText(/\d+ completed shift records were cleared/)
+      .first()
+      .waitFor();
+    await page.getByText('No Completed Shifts').waitFor();
+
+    await page.getByRole('button', { name: 'Send Manual Report' }).click();
+    await page.getByText('Report Sent', { exact: true }).first().waitFor();
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
+
+describe('signing in and out in a real browser', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('shows the landing page signed out and the login form behind its button', async () => {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const page = await (await e2e.context(viewport)).newPage();
+      await page.goto('/');
+      await page.getByText('Residential Support Shift Management').waitFor();
+      await e2e.screenshot(page, `landing-${size}`);
+      await page.getByRole('link', { name: 'Sign In to Continue' }).click();
+      await page.getByText('Sign in to your account to manage shifts').waitFor();
+      await e2e.screenshot(page, `login-${size}`);
+    }
+  });
+
+  it('says what is missing, refuses a wrong password, and signs in and out', async () => {
+    const page = await (await e2e.context()).newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Username').fill('jamie.cole');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Login Failed', { exact: true }).waitFor();
+
+    await e2e.signIn(page, 'jamie.cole');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('sends a signed-out visitor of a protected screen to sign in, after an Unauthorized toast', async () => {
+    const page = await (await e2e.context()).newPage();
+    await page.goto('/my-shifts');
+    await page.getByText('Unauthorized', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('shows the not-found screen for unknown paths', async () => {
+    const page = await (await e2e.context()).newPage();
+    await page.goto('/no/such/page');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await e2e.screenshot(page, 'not-found-desktop');
+  });
+});

@@ -1,0 +1,94 @@
+/// <reference lib="dom" />
+// Tests evaluate functions inside the page, where the DOM is the global scope.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD, seedDemo } from '../demo';
+import { startTestServer, type TestServer } from '../testing/http';
+import { WEB_DIST } from '../web';
+
+/** Where the end-to-end run saves its screenshots (named in the README). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots', import.meta.url));
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The built web app is what the server serves; build it once when a test run starts without it. */
+function ensureWebBuilt() {
+  if (existsSync(`${WEB_DIST}/index.html`)) return;
+  execFileSync('npx', ['vite', 'build', 'web'], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    stdio: 'inherit',
+  });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  baseUrl: string;
+  /** A fresh browser context (its own cookies) at the given viewport. */
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** Signs in through the login screen and waits for the dashboard. */
+  signIn(page: Page, username: string, password?: string): Promise<void>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real product in a real browser: the all-in-one server on a fresh database filled with the
+ * demo data, and Debian's Chromium driven by playwright-core.
+ */
+export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Promise<E2E> {
+  ensureWebBuilt();
+  const server = await startTestServer();
+  if (options.seed ?? true) await seedDemo(server.runtime, options.now);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    baseUrl: server.baseUrl,
+    async context(viewport = DESKTOP) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.baseUrl,
+        timezoneId: 'America/New_York',
+      });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      return context;
+    },
+    async signIn(page, username, password = DEMO_PASSWORD) {
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+    },
+  };
+}

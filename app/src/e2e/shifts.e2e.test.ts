@@ -1,0 +1,181 @@
+import { easternToday, nextDate } from '@shiftcover/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo';
+import type { Client } from '../testing/http';
+import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
+
+/** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
+function daysAhead(days: number): string {
+  let date = easternToday(new Date());
+  for (let i = 0; i < days; i++) date = nextDate(date);
+  return date;
+}
+
+describe('the Available Shifts screen in a real browser', () => {
+  let e2e: E2E;
+  let admin: Client;
+
+  async function postShift(notes: string, date: string) {
+    const reply = await admin.post('/api/shifts', {
+      location: 'Oak Lodge',
+      date,
+      startTime: '08:00',
+      endTime: '16:00',
+      type: 'AM',
+      status: 'open',
+      notes,
+    });
+    expect(reply.status).toBe(201);
+    await admin.get('/api/shifts');
+  }
+
+  async function openAs(username: string, viewport = DESKTOP): Promise<Page> {
+    const page = await (await e2e.context(viewport)).newPage();
+    await e2e.signIn(page, username);
+    await page.getByRole('heading', { name: /Available Shifts/ }).waitFor();
+    return page;
+  }
+
+  const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+  const toastTitle = (page: Page, title: string) => page.getByText(title, { exact: true }).first();
+  const scrollsSideways = (page: Page) =>
+    page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    admin = e2e.server.anonymous();
+    expect(
+      (await admin.post('/api/auth/login', { username: 'morgan.lee', password: DEMO_PASSWORD })).status,
+    ).toBe(200);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('lets a staff member claim an open shift and see it pending', async () => {
+    await postShift('Claim me from the list', daysAhead(24));
+    const page = await openAs('alex.rivera');
+    await page.getByText('Welcome back, Alex!').waitFor();
+    await page.getByText('Quick Stats').first().waitFor();
+    await card(page, 'Claim me from the list').waitFor();
+    await e2e.screenshot(page, 'dashboard-desktop');
+
+    // Everything, so the claimed shift stays in view once it is no longer open.
+    await page.getByRole('complementary').getByLabel('Status').selectOption('all');
+    const claimed = card(page, 'Claim me from the list');
+    await claimed.getByRole('button', { name: 'Claim Shift' }).click();
+    await toastTitle(page, 'Shift claimed successfully').waitFor();
+    await claimed.getByText('Pending', { exact: true }).waitFor();
+    await claimed.getByText('Assigned to').waitFor();
+    expect(await claimed.getByRole('button', { name: 'Claim Shift' }).count()).toBe(0);
+
+    const phone = await openAs('alex.rivera', PHONE);
+    await phone.getByRole('article').first().waitFor();
+    expect(await scrollsSideways(phone)).toBe(false);
+    await e2e.screenshot(phone, 'dashboard-phone');
+  });
+
+  it('lets an admin create a shift through the confirmation step, edit it and delete it', async () => {
+    const page = await openAs('morgan.lee');
+    await page.getByRole('article').first().waitFor();
+    await e2e.screenshot(page, 'dashboard-admin-desktop');
+
+    await page.getByRole('button', { name: 'Create New Shift' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Create New Shift' }).waitFor();
+    await dialog.getByRole('button', { name: 'Review Shift' }).click();
+    await dialog.getByText('Location is required to create a shift').waitFor();
+    await dialog.getByLabel('Location').selectOption('Maple House');
+    await dialog.getByLabel('Preset').selectOption('day');
+    expect(await dialog.getByLabel('Start Time').inputValue()).toBe('16:00');
+    expect(await dialog.getByLabel('Shift Type').inputValue()).toBe('PM');
+    await dialog.getByLabel('Date').fill(daysAhead(26));
+    await dialog.getByLabel('Notes (optional)').fill('Created in the browser');
+    await e2e.screenshot(page, 'create-shift-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Review Shift' }).click();
+    await dialog.getByRole('heading', { name: 'Confirm Shift Creation' }).waitFor();
+    await e2e.screenshot(page, 'create-shift-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Create Shift' }).click();
+    await toastTitle(page, 'Shift created successfully').waitFor();
+    const created = card(page, 'Created in the browser');
+    await created.getByRole('heading', { name: 'Maple House PM Shift' }).waitFor();
+
+    await created.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByText('Update the shift details. Changes will be saved immediately.').waitFor();
+    await edit.getByLabel('Notes (optional)').fill('Edited in the browser');
+    await edit.getByRole('button', { name: 'Update Shift' }).click();
+    await toastTitle(page, 'Shift updated successfully').waitFor();
+    const edited = card(page, 'Edited in the browser');
+    await edited.waitFor();
+
+    // Its full history is one click away: who posted it and who changed what.
+    await edited.getByRole('button', { name: /^History of/ }).click();
+    const history = page.getByRole('dialog');
+    await history.getByText('Shift posted', { exact: true }).waitFor();
+    await history.getByText('Shift updated', { exact: true }).waitFor();
+    await history.getByText(/notes: "Created in the browser" → "Edited in the browser"/).waitFor();
+    expect(await history.getByText('by Morgan Lee').count()).toBe(2);
+    await e2e.screenshot(page, 'shift-history-desktop');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure you want to delete this shift?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toastTitle(page, 'Shift deleted successfully').waitFor();
+    await edited.waitFor({ state: 'detached' });
+  });
+
+  it('filters to urgent shifts on the server', async () => {
+    const page = await openAs('jamie.cole');
+    await page.getByRole('article').first().waitFor();
+    await page.getByRole('complementary').getByLabel('Status').selectOption('urgent');
+    await page.getByText('Urgent Coverage Needed').waitFor();
+    await expect
+      .poll(async () => {
+        const texts = await page.getByRole('article').allTextContents();
+        return texts.length > 0 && texts.every((t) => /Urgent|Emergency/.test(t));
+      })
+      .toBe(true);
+    await page.getByRole('complementary').getByRole('button', { name: 'Clear' }).click();
+    expect(await page.getByRole('complementary').getByLabel('Status').inputValue()).toBe('open');
+  });
+
+  it('shows the shifts on a calendar, a day’s shifts beside it', async () => {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const page = await openAs('sam.patel', viewport);
+      await page.getByRole('button', { name: 'Calendar' }).click();
+      await page.getByRole('button', { name: 'Today' }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await e2e.screenshot(page, `calendar-${size}`);
+      const busyDay = page.getByRole('button', { name: /: [1-9]\d* shifts?/ }).first();
+      await busyDay.click();
+      const sheet = page.getByRole('dialog');
+      await sheet.getByRole('button', { name: 'Claim Shift' }).first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await page.getByRole('button', { name: 'Today' }).click();
+    }
+  });
+
+  it('opens Filters & Locations on a phone and applies them', async () => {
+    const page = await openAs('riley.brooks', PHONE);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters & Locations' });
+    await sheet.getByLabel('Location').selectOption('Oak Lodge');
+    await e2e.screenshot(page, 'filters-phone');
+    await sheet.getByRole('button', { name: 'Apply Filters' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => {
+        const titles = await page.getByRole('article').getByRole('heading').allTextContents();
+        return titles.length > 0 && titles.every((t) => t.startsWith('Oak Lodge'));
+      })
+      .toBe(true);
+  });
+});

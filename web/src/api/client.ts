@@ -1,0 +1,101 @@
+/**
+ * Every call to the API goes through here (SPEC §7): cookies always, a JSON body only when there is
+ * a payload, SPEC §8's error text. Each answer's `x-position` is remembered and every later read
+ * asks the server to be at least that far (`x-min-position`), so a screen never shows a list from
+ * before the user's own last action.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errorType?: string,
+  ) {
+    super(message);
+  }
+}
+
+let latestPosition = 0n;
+const unauthorizedListeners = new Set<() => void>();
+
+/** Called when a signed-in screen gets a 401 (the session ended elsewhere). */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function remember(response: Response) {
+  const header = response.headers.get('x-position');
+  if (header && /^\d+$/.test(header) && BigInt(header) > latestPosition) latestPosition = BigInt(header);
+}
+
+/** SPEC §8: the JSON message when there is one, else "status: body" (or the status text). */
+export async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errorType?: unknown };
+    if (typeof body.message === 'string') {
+      return new ApiError(
+        response.status,
+        body.message,
+        typeof body.code === 'string' ? body.code : undefined,
+        typeof body.errorType === 'string' ? body.errorType : undefined,
+      );
+    }
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+}
+
+interface RequestOptions {
+  /** Answer null instead of failing on 401 (the current-user probe). */
+  nullOn401?: boolean;
+  headers?: Record<string, string>;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method === 'GET' && latestPosition > 0n) headers['x-min-position'] = latestPosition.toString();
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  remember(response);
+  if (response.status === 401) {
+    if (options.nullOn401) return null as T;
+    if (path !== '/api/auth/login') for (const listener of unauthorizedListeners) listener();
+  }
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** A query string from the filters that are set ('all' and empty values left out). */
+export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === 'all') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,47 @@
+/**
+ * Query keys, built in one place. Each key starts with the name of the server view it reads, so a
+ * live change notice naming a view (see live.ts) refreshes exactly the queries that show it.
+ */
+export const keys = {
+  currentUser: ['auth-user'] as const,
+  shifts: (filters: Record<string, string> = {}) => ['shifts', filters] as const,
+  inProgress: ['shifts', 'in-progress'] as const,
+  shiftHistory: (shiftId: string) => ['shifts', 'history', shiftId] as const,
+  pending: (location = 'all') => ['pending', location] as const,
+  dropRequests: ['drop-requests'] as const,
+  transferRequests: ['transfer-requests'] as const,
+  myShifts: ['my-shifts'] as const,
+  stats: ['stats'] as const,
+  users: (filters: Record<string, string> = {}) => ['users', filters] as const,
+  residences: ['residences'] as const,
+  completedShifts: ['completed-shifts'] as const,
+  auditLogs: (filters: Record<string, string | number> = {}) => ['audit-logs', filters] as const,
+  notifications: ['notifications'] as const,
+  emailMode: ['config', 'email-notification-mode'] as const,
+  emailQueue: ['config', 'email-queue'] as const,
+};
+
+/** The server's view names (the live feed's vocabulary). */
+export type View =
+  | 'shifts'
+  | 'pending'
+  | 'drop-requests'
+  | 'transfer-requests'
+  | 'my-shifts'
+  | 'stats'
+  | 'users'
+  | 'residences'
+  | 'completed-shifts'
+  | 'audit-logs'
+  | 'notifications'
+  | 'config';
+
+/** What a change to shifts touches, for mutations to invalidate after their own write. */
+export const shiftViews: View[] = [
+  'shifts',
+  'pending',
+  'drop-requests',
+  'transfer-requests',
+  'my-shifts',
+  'stats',
+];

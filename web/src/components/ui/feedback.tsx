@@ -1,0 +1,41 @@
+import { Loader2 } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+  return (
+    <div role="status" className={cn('flex items-center justify-center p-6 text-slate-500', className)}>
+      <Loader2 className="size-6 animate-spin" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function FullPageSpinner() {
+  return <Spinner className="min-h-dvh" />;
+}
+
+/** A calm, centred message for lists with nothing in them. */
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      {icon && <div className="text-slate-400 [&_svg]:size-8">{icon}</div>}
+      <p className="font-medium text-slate-800">{title}</p>
+      {children && <div className="text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+export function Alert({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div role="alert" className={cn('flex gap-3 rounded-lg border p-4 text-sm', className)} {...props} />
+  );
+}

@@ -1,0 +1,96 @@
+import { easternToday } from '@shiftcover/domain';
+import { CalendarX, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
+import { CreateShiftDialog } from '../shifts/create-shift-dialog';
+import { ShiftCard } from '../shifts/shift-card';
+import { ShiftFilterBar } from './shift-filter-bar';
+import {
+  filterShifts,
+  hasActiveFilter,
+  managedShifts,
+  noShiftFilters,
+  PAGE_SIZE,
+  pagingControl,
+  type ShiftFilters,
+} from './shift-filters';
+import { useAllShifts } from './use-admin-data';
+
+/** Admin Dashboard tab: every shift, filtered on the page, ten at a time (SPEC §2 Shift Management). */
+export function ShiftManagementTab() {
+  const shifts = useAllShifts();
+  const [filters, setFilters] = useState<ShiftFilters>(noShiftFilters);
+  const [visible, setVisible] = useState(PAGE_SIZE);
+  const [creating, setCreating] = useState(false);
+
+  const all = managedShifts(shifts.data ?? []);
+  const matching = filterShifts(all, filters, easternToday(new Date()));
+  const filtered = hasActiveFilter(filters);
+  const shown = matching.slice(0, visible);
+  const paging = pagingControl(matching.length, visible);
+
+  function changeFilters(next: ShiftFilters) {
+    setFilters(next);
+    setVisible(PAGE_SIZE);
+  }
+
+  return (
+    <section aria-labelledby="shift-management-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="shift-management-heading" className="text-lg font-semibold text-slate-900">
+            Shift Management
+          </h2>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Showing {shown.length} of {matching.length} shifts
+            {filtered && <span className="text-slate-500"> (filtered from {all.length} total)</span>}
+          </p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          Create Shift
+        </Button>
+      </div>
+
+      <ShiftFilterBar filters={filters} onChange={changeFilters} />
+
+      {shifts.isLoading ? (
+        <Spinner label="Loading shifts" />
+      ) : shifts.isError ? (
+        <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>
+      ) : matching.length === 0 ? (
+        <EmptyState
+          icon={<CalendarX />}
+          title={filtered ? 'No shifts match your filters' : 'No shifts available'}
+        >
+          {filtered ? 'Try other filters or clear them.' : 'Create a shift to get started.'}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((shift) => (
+            <li key={shift.id} className="grid">
+              <ShiftCard shift={shift} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {paging && (
+        <div className="flex justify-center">
+          {paging.kind === 'more' ? (
+            <Button variant="outline" onClick={() => setVisible(visible + PAGE_SIZE)}>
+              Load More Shifts ({paging.remaining} remaining)
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setVisible(PAGE_SIZE)}>
+              Show Less
+            </Button>
+          )}
+        </div>
+      )}
+
+      <CreateShiftDialog open={creating} onOpenChange={setCreating} />
+    </section>
+  );
+}

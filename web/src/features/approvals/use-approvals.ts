@@ -1,0 +1,102 @@
+import { can } from '@shiftcover/domain';
+import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '../../api/client';
+import { keys, shiftViews } from '../../api/keys';
+import { queryClient, refresh } from '../../api/query-client';
+import type { Shift } from '../../api/types';
+import { usePrincipal } from '../auth/session';
+import { errorToast, toast } from '../toast/toast';
+import { type ClaimDecision, decidedShift } from './claim-decision';
+import type { DropRequest, PendingShift } from './types';
+
+export function usePendingApprovals(location = 'all') {
+  const allowed = can(usePrincipal(), 'viewPendingApprovals');
+  return useQuery({
+    queryKey: keys.pending(location),
+    queryFn: () => api.get<PendingShift[]>(withQuery('/api/shifts/pending', { location })),
+    enabled: allowed,
+  });
+}
+
+export function useDropRequests() {
+  const allowed = can(usePrincipal(), 'viewDropRequests');
+  return useQuery({
+    queryKey: keys.dropRequests,
+    queryFn: () => api.get<DropRequest[]>('/api/admin/drop-requests'),
+    enabled: allowed,
+  });
+}
+
+/** For the admin tab badge: claims awaiting this admin's approval. */
+export function usePendingApprovalsCount(): number | undefined {
+  return usePendingApprovals().data?.length;
+}
+
+/** For the admin tab badge: drop requests awaiting a decision. */
+export function useDropRequestsCount(): number | undefined {
+  return useDropRequests().data?.length;
+}
+
+const claimFailures: Record<ClaimDecision, string> = {
+  approve: 'Failed to approve shift',
+  deny: 'Failed to deny shift',
+};
+
+/**
+ * Approve or deny a claim (SPEC §4): the pending list and every shift list change at once and
+ * are put back if the server refuses.
+ */
+export function useDecideClaim() {
+  return useMutation({
+    mutationFn: ({ shiftId, decision }: { shiftId: string; decision: ClaimDecision }) =>
+      api.post<{ message?: string }>(`/api/shifts/${shiftId}/${decision}`),
+    onMutate: async ({ shiftId, decision }) => {
+      await queryClient.cancelQueries({ queryKey: ['pending'] });
+      await queryClient.cancelQueries({ queryKey: ['shifts'] });
+      const before: [QueryKey, unknown][] = [
+        ...queryClient.getQueriesData({ queryKey: ['pending'] }),
+        ...queryClient.getQueriesData({ queryKey: ['shifts'] }),
+      ];
+      queryClient.setQueriesData<PendingShift[]>({ queryKey: ['pending'] }, (list) =>
+        list?.filter((s) => s.id !== shiftId),
+      );
+      queryClient.setQueriesData<Shift[]>({ queryKey: ['shifts'] }, (list) =>
+        Array.isArray(list) ? list.map((s) => (s.id === shiftId ? decidedShift(s, decision) : s)) : list,
+      );
+      return { before };
+    },
+    onError: (error, { decision }, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      errorToast(error, claimFailures[decision]);
+    },
+    onSuccess: (answer, { decision }) => {
+      toast({
+        title: decision === 'approve' ? 'Shift Approved' : 'Shift Denied',
+        description: answer?.message,
+        variant: decision === 'approve' ? 'success' : 'default',
+      });
+    },
+    onSettled: () => refresh(shiftViews),
+  });
+}
+
+const dropFailures: Record<ClaimDecision, string> = {
+  approve: 'Failed to approve drop request',
+  deny: 'Failed to deny drop request',
+};
+
+export function useDecideDrop() {
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ClaimDecision }) =>
+      api.post<{ message?: string }>(`/api/admin/drop-requests/${id}/${decision}`),
+    onSuccess: async (answer, { decision }) => {
+      toast({
+        title: decision === 'approve' ? 'Drop Request Approved' : 'Drop Request Denied',
+        description: answer?.message,
+        variant: decision === 'approve' ? 'success' : 'default',
+      });
+      await refresh(shiftViews);
+    },
+    onError: (error, { decision }) => errorToast(error, dropFailures[decision]),
+  });
+}

@@ -1,0 +1,53 @@
+import { can } from '@shiftcover/domain';
+import { ShieldAlert } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { EmptyState, FullPageSpinner } from '../../components/ui/feedback';
+import { toast } from '../toast/toast';
+import { principalOf, useCurrentUser } from './session';
+
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+/** SPEC §2: an Unauthorized toast, then the login entry point after 0.5 s. */
+export function sendToLogin(): void {
+  toast({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
+  setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+}
+
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { data: user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (!isLoading && !user) sendToLogin();
+  }, [isLoading, user]);
+  if (isLoading || !user) return <FullPageSpinner />;
+  return children;
+}
+
+/** /admin: administrators only; anyone else sees Access Denied and a toast. */
+export function RequireAdministrator({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  const allowed = user ? can(principalOf(user), 'reachAdmin') : false;
+  useEffect(() => {
+    if (user && !allowed) {
+      toast({
+        title: 'Access Denied',
+        description: "You don't have permission to access this page.",
+        variant: 'destructive',
+      });
+    }
+  }, [user, allowed]);
+  if (!user) return <FullPageSpinner />;
+  if (!allowed) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState icon={<ShieldAlert />} title="Access Denied">
+          You don't have permission to access this page.
+        </EmptyState>
+      </div>
+    );
+  }
+  return children;
+}

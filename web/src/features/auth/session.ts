@@ -1,0 +1,28 @@
+import type { Principal } from '@shiftcover/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { keys } from '../../api/keys';
+import type { CurrentUser } from '../../api/types';
+
+/** SPEC §4: signed in whenever the current-user call returns data; not retried on failure. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: keys.currentUser,
+    queryFn: () => api.get<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
+  });
+}
+
+/** The signed-in user, on screens that are only shown when someone is signed in. */
+export function useSignedInUser(): CurrentUser {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('This screen is only shown to a signed-in user');
+  return data;
+}
+
+export function principalOf(user: CurrentUser): Principal {
+  return { userId: user.id, role: user.role, superAdmin: user.superAdmin };
+}
+
+export function usePrincipal(): Principal {
+  return principalOf(useSignedInUser());
+}

@@ -1,0 +1,144 @@
+import { can } from '@shiftcover/domain';
+import { AlertTriangle, CalendarDays, CalendarX, List, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
+import { principalOf, useSignedInUser } from '../auth/session';
+import { RoleBadge } from '../people/role-badge';
+import { CalendarView } from './calendar/calendar-view';
+import { CreateShiftDialog } from './create-shift-dialog';
+import { FilterPanel, FilterSheetButton } from './filter-panel';
+import { ShiftCard } from './shift-card';
+import { defaultFilters, type ShiftFilters, urgentCount } from './shift-filters';
+import { useOpenShiftCount, useShifts } from './use-shifts';
+
+type View = 'list' | 'calendar';
+
+function QuickStats() {
+  const open = useOpenShiftCount();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Stats</CardTitle>
+      </CardHeader>
+      <CardContent className="flex items-baseline justify-between">
+        <span className="text-sm text-slate-600">Open Shifts</span>
+        <span className="text-2xl font-semibold text-slate-900">{open.data ?? '–'}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The chosen view is filled teal, the other plain. The colours switch at once: a fade between them
+ * leaves both options half-tinted for a moment, which reads as disabled.
+ */
+const viewOption = 'transition-none aria-pressed:bg-teal-700 aria-pressed:text-white aria-pressed:shadow-sm';
+
+function ViewToggle({ view, onChange }: { view: View; onChange(view: View): void }) {
+  const option = (value: View, icon: ReactNode, label: string) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      className={viewOption}
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+    >
+      {icon} {label}
+    </Button>
+  );
+  return (
+    <fieldset className="flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
+      <legend className="sr-only">View</legend>
+      {option('list', <List aria-hidden />, 'List')}
+      {option('calendar', <CalendarDays aria-hidden />, 'Calendar')}
+    </fieldset>
+  );
+}
+
+/** SPEC §2 Available Shifts (route /): filters, quick stats, and the shifts as a list or a calendar. */
+export function AvailableShiftsScreen() {
+  const user = useSignedInUser();
+  const [filters, setFilters] = useState<ShiftFilters>(defaultFilters);
+  const [view, setView] = useState<View>('list');
+  const [creating, setCreating] = useState(false);
+  const shifts = useShifts(filters);
+  const list = shifts.data ?? [];
+  const urgent = urgentCount(list);
+
+  let body: ReactNode;
+  if (shifts.isLoading) body = <Spinner label="Loading shifts" />;
+  else if (shifts.isError) {
+    body = <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>;
+  } else if (view === 'calendar') body = <CalendarView shifts={list} />;
+  else if (list.length === 0) {
+    body = (
+      <EmptyState icon={<CalendarX />} title="No shifts found">
+        Try adjusting your filters to see more shifts.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2">
+        {list.map((shift) => (
+          <li key={shift.id} className="grid">
+            <ShiftCard shift={shift} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <aside className="hidden content-start gap-4 lg:grid" aria-label="Filters and stats">
+        <FilterPanel filters={filters} onChange={setFilters} />
+        <QuickStats />
+      </aside>
+      <div className="grid min-w-0 content-start gap-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">
+            Welcome back, {user.firstName}!
+          </h1>
+          <RoleBadge role={user.role} />
+        </div>
+        <div className="lg:hidden">
+          <QuickStats />
+        </div>
+        {urgent > 0 && (
+          <Alert className="border-red-200 bg-red-50 text-red-900">
+            <AlertTriangle className="size-5 shrink-0" aria-hidden />
+            <div>
+              <p className="font-semibold">Urgent Coverage Needed</p>
+              <p>{urgent === 1 ? '1 shift needs' : `${urgent} shifts need`} immediate coverage.</p>
+            </div>
+          </Alert>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">
+            Available Shifts <span className="text-slate-500">({list.length})</span>
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <FilterSheetButton filters={filters} onChange={setFilters} />
+            <ViewToggle view={view} onChange={setView} />
+          </div>
+        </div>
+        {body}
+      </div>
+      {can(principalOf(user), 'createShift') && (
+        <>
+          <Button
+            size="icon"
+            aria-label="Create New Shift"
+            className="fixed right-6 bottom-6 z-40 size-14 rounded-full shadow-lg [&_svg]:size-6"
+            onClick={() => setCreating(true)}
+          >
+            <Plus aria-hidden />
+          </Button>
+          <CreateShiftDialog open={creating} onOpenChange={setCreating} />
+        </>
+      )}
+    </main>
+  );
+}

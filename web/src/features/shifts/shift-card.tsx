@@ -1,0 +1,102 @@
+import { can } from '@shiftcover/domain';
+import { ArrowRightLeft, Hand, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { Shift } from '../../api/types';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
+import { usePrincipal } from '../auth/session';
+import { fullName } from '../people/role-badge';
+import { ShiftHistoryButton } from '../shift-history/shift-history-dialog';
+import { CancelTransferButton } from '../transfers/cancel-transfer-button';
+import { TransferDialog } from '../transfers/transfer-dialog';
+import { AssignShiftDialog } from './assign-shift-dialog';
+import { cardActions } from './card-actions';
+import { EditShiftDialog } from './edit-shift-dialog';
+import { ShiftCardFrame } from './shift-card-frame';
+import { useClaimShift, useDeleteShift } from './use-shifts';
+
+type OpenDialog = 'transfer' | 'assign' | 'edit' | 'delete' | null;
+
+/** SPEC §2 "Shift card": a ring marks emergency, urgent and the user's own shifts. */
+function ringOf(shift: Shift, own: boolean): string {
+  if (shift.priority === 'emergency') return 'ring-2 ring-pink-500';
+  if (shift.priority === 'urgent') return 'ring-2 ring-red-400';
+  return own ? 'ring-2 ring-blue-400' : '';
+}
+
+/** One shift in a list, with the buttons this user may press on it. */
+export function ShiftCard({ shift }: { shift: Shift }) {
+  const principal = usePrincipal();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const claim = useClaimShift();
+  const remove = useDeleteShift();
+  const own = shift.assignedUserId === principal.userId;
+  const actions = cardActions(shift, principal);
+  const onOpenChange = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <ShiftCardFrame shift={shift} className={cn('content-start', ringOf(shift, own))}>
+      {shift.assignedUser && (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <UserCheck className="size-4 shrink-0 text-slate-400" aria-hidden />
+          <span>
+            Assigned to <span className="font-medium">{own ? 'you' : fullName(shift.assignedUser)}</span>
+          </span>
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3 empty:hidden">
+        {actions.claim && (
+          <Button size="sm" disabled={claim.isPending} onClick={() => claim.mutate(shift.id)}>
+            <Hand aria-hidden /> Claim Shift
+          </Button>
+        )}
+        {actions.requestTransfer && (
+          <Button size="sm" variant="outline" onClick={() => setDialog('transfer')}>
+            <ArrowRightLeft aria-hidden /> Request Transfer
+          </Button>
+        )}
+        {actions.cancelTransfer && <CancelTransferButton shiftId={shift.id} />}
+        {actions.assign && (
+          <Button size="sm" variant="outline" onClick={() => setDialog('assign')}>
+            <UserPlus aria-hidden /> Assign
+          </Button>
+        )}
+        {actions.edit && (
+          <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+        )}
+        {actions.delete && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setDialog('delete')}
+          >
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        )}
+        {can(principal, 'seeShiftIds') && (
+          <ShiftHistoryButton shiftId={shift.id} label={`${shift.location} ${shift.type} Shift`} />
+        )}
+      </div>
+      {actions.requestTransfer && (
+        <TransferDialog shift={shift} open={dialog === 'transfer'} onOpenChange={onOpenChange} />
+      )}
+      {actions.assign && (
+        <AssignShiftDialog shift={shift} open={dialog === 'assign'} onOpenChange={onOpenChange} />
+      )}
+      {dialog === 'edit' && <EditShiftDialog shift={shift} open onOpenChange={onOpenChange} />}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={onOpenChange}
+        title="Delete Shift"
+        description="Are you sure you want to delete this shift?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(shift.id, { onSuccess: () => setDialog(null) })}
+      />
+    </ShiftCardFrame>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ShiftDetails } from '@shiftcover/domain';
+import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '../../api/client';
+import { keys, shiftViews } from '../../api/keys';
+import { queryClient, refresh } from '../../api/query-client';
+import type { Shift } from '../../api/types';
+import { useSignedInUser } from '../auth/session';
+import { errorToast, toast } from '../toast/toast';
+import { claimedShift, claimFailureToast } from './claim';
+import type { ShiftFilters } from './shift-filters';
+
+/** GET /api/shifts with the screen's filters; the server filters and sorts (SPEC §4). */
+export function useShifts(filters: ShiftFilters) {
+  return useQuery({
+    queryKey: keys.shifts({ ...filters }),
+    queryFn: () => api.get<Shift[]>(withQuery('/api/shifts', { ...filters })),
+  });
+}
+
+/** The Quick Stats card's number: open shifts everywhere. */
+export function useOpenShiftCount() {
+  return useQuery({
+    queryKey: keys.stats,
+    queryFn: () => api.get<{ openShifts: number }>('/api/dashboard/stats'),
+    select: (stats) => stats.openShifts,
+  });
+}
+
+/** SPEC §4: optimistic, rolled back with the §8 toast when the server refuses. */
+export function useClaimShift() {
+  const me = useSignedInUser();
+  return useMutation({
+    mutationFn: (shiftId: string) => api.post(`/api/shifts/${shiftId}/claim`),
+    onMutate: async (shiftId) => {
+      await queryClient.cancelQueries({ queryKey: ['shifts'] });
+      const before: [QueryKey, unknown][] = queryClient.getQueriesData({ queryKey: ['shifts'] });
+      queryClient.setQueriesData<Shift[]>({ queryKey: ['shifts'] }, (list) =>
+        Array.isArray(list) ? list.map((s) => (s.id === shiftId ? claimedShift(s, me) : s)) : list,
+      );
+      return { before };
+    },
+    onError: (error, _shiftId, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      toast(claimFailureToast(error));
+    },
+    onSuccess: () => toast({ title: 'Shift claimed successfully', variant: 'success' }),
+    onSettled: () => refresh(['shifts', 'pending', 'my-shifts', 'stats', 'users']),
+  });
+}
+
+export function useCreateShift() {
+  return useMutation({
+    mutationFn: (details: ShiftDetails) =>
+      api.post<Shift>('/api/shifts', { ...details, needsApproval: false, approved: false }),
+    onSuccess: async (_shift, details) => {
+      toast({
+        title: 'Shift created successfully',
+        description: `${details.location} ${details.type} Shift is now posted.`,
+        variant: 'success',
+      });
+      await refresh(['shifts', 'stats']);
+    },
+    onError: (error) => errorToast(error, 'Failed to create shift'),
+  });
+}
+
+export function useUpdateShift(shift: Shift) {
+  return useMutation({
+    mutationFn: (details: ShiftDetails) =>
+      api.put<Shift>(`/api/shifts/${shift.id}`, { ...details, assignedUserId: shift.assignedUserId }),
+    onSuccess: async () => {
+      toast({ title: 'Shift updated successfully', variant: 'success' });
+      await refresh(shiftViews);
+    },
+    onError: (error) => errorToast(error, 'Failed to update shift'),
+  });
+}
+
+export function useDeleteShift() {
+  return useMutation({
+    mutationFn: (shiftId: string) => api.delete(`/api/shifts/${shiftId}`),
+    onSuccess: async () => {
+      toast({ title: 'Shift deleted successfully', variant: 'success' });
+      await refresh(shiftViews);
+    },
+    onError: (error) => errorToast(error, 'Failed to delete shift'),
+  });
+}
+
+/** SPEC §8 "Assign shift failure": a conflict says so; anything else falls back to the generic text. */
+export function useAssignShift(shiftId: string) {
+  return useMutation({
+    mutationFn: (staffId: string) => api.post(`/api/shifts/${shiftId}/assign`, { staffId }),
+    onSuccess: async () => {
+      toast({
+        title: 'Shift Assigned',
+        description: 'The staff member now holds this shift.',
+        variant: 'success',
+      });
+      await refresh([...shiftViews, 'users']);
+    },
+    onError: (error) => {
+      const conflict = (error as { errorType?: string; code?: string }).errorType === 'shift_conflict';
+      const fallback = conflict ? 'Scheduling conflict detected' : 'Failed to assign shift';
+      errorToast(error, fallback, 'Assignment Failed');
+    },
+  });
+}

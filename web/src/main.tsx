@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { onUnauthorized } from './api/client';
+import { queryClient } from './api/query-client';
+import { sendToLogin } from './features/auth/guards';
+import { Toaster } from './features/toast/toaster';
+import { router } from './router';
+import './styles.css';
+
+onUnauthorized(sendToLogin);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);
