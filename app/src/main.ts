@@ -1,7 +1,5 @@
-import { createCommandService } from '@shiftcover/command-api';
 import { createLogger, loadConfig } from '@shiftcover/platform';
-import { MailProcess, ShiftTimers, smtpTransport } from '@shiftcover/processes';
-import { Positions } from '@shiftcover/read-api';
+import { startProcesses } from './processes';
 import { openRuntime } from './runtime';
 import { buildServer } from './server';
 import { closeOnSignals } from './shutdown';
@@ -11,30 +9,7 @@ const logger = createLogger(config.LOG_LEVEL);
 const runtime = await openRuntime(config, logger);
 const server = await buildServer(runtime, config, logger);
 await server.listen({ port: config.PORT, host: '0.0.0.0' });
-// Completes shifts 1 hour after their end and expires unfilled ones, catching up at start once
-// the shifts read model has caught up with the log.
-await new Positions(runtime.sql)
-  .waitFor(await runtime.store.headPosition(), ['shifts'])
-  .catch(() => undefined);
-const timers = new ShiftTimers({
-  sql: runtime.sql,
-  service: createCommandService(runtime.handler, runtime.vault),
-  log: logger,
-});
-await timers.start();
-// E-mail: planned from the log, sent over SMTP_URL when set, else kept in the outbox.
-const positions = new Positions(runtime.sql);
-const mail = new MailProcess({
-  sql: runtime.sql,
-  store: runtime.store,
-  readModelsAt: (position, models) => positions.waitFor(position, models),
-  publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-  smtpConfigured: Boolean(config.SMTP_URL),
-  transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
-  from: config.MAIL_FROM,
-  log: logger,
-});
-await mail.start();
+const processes = await startProcesses(runtime, config, logger);
 
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 logger.info(`Shift Coverage is running at ${url} (API documentation at ${url}/api/docs)`);
@@ -45,8 +20,7 @@ if ((await runtime.store.headPosition()) === 0n) {
 }
 
 closeOnSignals(logger, async () => {
-  await mail.stop();
-  await timers.stop();
+  await processes.stop();
   await server.close();
   await runtime.close();
 });

@@ -4,6 +4,8 @@ import {
   configDecider,
   type InboxCommand,
   inboxDecider,
+  type OperationCommand,
+  operationDecider,
   type ShiftCommand,
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
@@ -31,6 +33,13 @@ export function createCommandService(handler: CommandHandler, vault: PersonalDat
       handler.handle(streams.emailNotificationMode(), configDecider, command, context, trace),
     inbox: (command: InboxCommand, context: CommandContext, trace: CommandTrace) =>
       handler.handle(streams.inbox(command.data.userId), inboxDecider, command, context, trace),
+    /** A developer or admin call, or a scheduled report, recorded once under its id. */
+    operation: (
+      operationId: string,
+      command: OperationCommand,
+      context: CommandContext,
+      trace: CommandTrace,
+    ) => handler.handle(streams.operation(operationId), operationDecider, command, context, trace),
   };
 }
 

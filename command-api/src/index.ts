@@ -1,5 +1,19 @@
 export { type CommandService, createCommandService } from './command-service';
-export { type CommandApiDeps, mapDomainError, signedIn } from './http/context';
+export {
+  type Caller,
+  type CommandApiDeps,
+  caller,
+  commandContext,
+  commandTrace,
+  idParams,
+  mapDomainError,
+  newId,
+  requireCapability,
+  type SignedIn,
+  signedIn,
+  written,
+} from './http/context';
 export { commandApi, type HttpFoundationOptions, registerHttpFoundation } from './http/plugin';
+export { Principals } from './http/principals';
 export type { CommandOutcome } from './shifts';
 export { streams } from './streams';

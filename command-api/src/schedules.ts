@@ -2,6 +2,7 @@ import {
   type CommandContext,
   type ReserveTimeData,
   releasesAfter,
+  type ScheduleCommand,
   type ShiftEvent,
   type ShiftState,
   scheduleDecider,
@@ -26,18 +27,19 @@ export class Schedules {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<boolean> {
-    const streamId = streams.schedule(reservation.userId);
-    const { state } = await this.handler.load(streamId, scheduleDecider);
-    const alreadyHeld = state.reservations.some((r) => r.shiftId === reservation.shiftId);
-    const releaseStale = await this.abandoned(reservation, state.reservations, context.now);
-    await this.handler.handle(
-      streamId,
+    let alreadyHeld = false;
+    const outcome = await this.handler.handle(
+      streams.schedule(reservation.userId),
       scheduleDecider,
-      { type: 'ReserveTime', data: { ...reservation, releaseStale } },
+      async (state): Promise<ScheduleCommand> => {
+        alreadyHeld = state.reservations.some((r) => r.shiftId === reservation.shiftId);
+        const releaseStale = await this.abandoned(reservation, state.reservations, context.now);
+        return { type: 'ReserveTime', data: { ...reservation, releaseStale } };
+      },
       context,
       { ...trace, commandId: `${trace.commandId}:reserve:${reservation.shiftId}` },
     );
-    return !alreadyHeld;
+    return !(outcome.duplicate || alreadyHeld);
   }
 
   async release(

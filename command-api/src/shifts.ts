@@ -4,6 +4,7 @@ import {
   reservationNeeded,
   type ShiftCommand,
   type ShiftEvent,
+  type ShiftState,
   shiftDecider,
 } from '@shiftcover/domain';
 import {
@@ -21,6 +22,11 @@ export interface CommandOutcome<Event> {
   duplicate: boolean;
 }
 
+/** A shift command's outcome and the shift as it stands after it. */
+export interface ShiftOutcome extends CommandOutcome<ShiftEvent> {
+  shift: ShiftState;
+}
+
 const MAX_ATTEMPTS = 20;
 
 /**
@@ -33,7 +39,7 @@ export async function executeShiftCommand(
   command: ShiftCommand,
   context: CommandContext,
   trace: CommandTrace,
-): Promise<CommandOutcome<ShiftEvent>> {
+): Promise<ShiftOutcome> {
   const streamId = streams.shift(command.data.shiftId);
   // Reservations made by this execution get ids of their own, so a client retrying the same
   // command after a failure reserves again instead of being taken for a repeat.
@@ -44,18 +50,20 @@ export async function executeShiftCommand(
     const last = earlier.at(-1);
     if (last) {
       const events = earlier.map((e) => ({ type: e.type, data: e.data }) as ShiftEvent);
-      return { events, position: last.position, duplicate: true };
+      return { events, position: last.position, duplicate: true, shift: state };
     }
 
     const events = shiftDecider.decide(command, state, context);
-    if (events.length === 0) return { events, position: await handler.headPosition(), duplicate: false };
+    if (events.length === 0) {
+      return { events, position: await handler.headPosition(), duplicate: false, shift: state };
+    }
     const attemptTrace = { ...trace, commandId: `${trace.commandId}#${execution}:${attempt}` };
     const reservation = reservationNeeded(command, state, context);
     const reservedNow = reservation ? await schedules.reserve(reservation, context, attemptTrace) : false;
     try {
       const position = await handler.append(streamId, events, revision, context, trace);
       await schedules.settle(events, state, context, attemptTrace);
-      return { events, position, duplicate: false };
+      return { events, position, duplicate: false, shift: events.reduce(shiftDecider.evolve, state) };
     } catch (error) {
       if (reservation && reservedNow) {
         await schedules.release(reservation.userId, reservation.shiftId, context, attemptTrace);

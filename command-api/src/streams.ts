@@ -8,6 +8,7 @@ export const streams = {
   residence: (residenceId: string) => `residence-${residenceId}`,
   emailNotificationMode: () => 'config-email-notification-mode',
   inbox: (userId: string) => `inbox-${userId}`,
+  operation: (operationId: string) => `operation-${operationId}`,
   unique: (kind: string, normalisedValue: string) =>
     `unique-${kind}-${createHash('sha256').update(normalisedValue).digest('hex').slice(0, 40)}`,
 };

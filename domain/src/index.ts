@@ -1,6 +1,7 @@
 export * from './config';
 export * from './forms';
 export * from './inbox';
+export * from './operations';
 export * from './permissions';
 export * from './reservation';
 export * from './residence';

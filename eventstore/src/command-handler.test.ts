@@ -152,6 +152,44 @@ describe('the command handler', () => {
     expect(state).toMatchObject({ status: 'active', name: 'Oak Lodge' });
   });
 
+  it('loads what another process appended since this one last loaded the stream', async () => {
+    const elsewhere = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    await handler.handle('residence-r4', residenceDecider, create('r4'), developer, {
+      commandId: randomUUID(),
+    });
+    expect((await handler.load('residence-r4', residenceDecider)).state).toMatchObject({ description: null });
+    await elsewhere.handle('residence-r4', residenceDecider, describeAs('r4', 'Garden'), developer, {
+      commandId: randomUUID(),
+    });
+    const loaded = await handler.load('residence-r4', residenceDecider);
+    expect(loaded.state).toMatchObject({ description: 'Garden' });
+    expect(loaded.revision).toBe(1n);
+    expect(loaded.events).toHaveLength(2);
+  });
+
+  it('loads a stream written anew from scratch, not on top of what it held before', async () => {
+    await handler.handle('residence-r5', residenceDecider, create('r5', 'Cedar Grove'), developer, {
+      commandId: randomUUID(),
+    });
+    await handler.handle('residence-r5', residenceDecider, describeAs('r5', 'Old'), developer, {
+      commandId: randomUUID(),
+    });
+    expect((await handler.load('residence-r5', residenceDecider)).state).toMatchObject({
+      description: 'Old',
+    });
+    await sql`delete from events where stream_id = 'residence-r5'`;
+    await sql`delete from event_streams where stream_id = 'residence-r5'`;
+    const elsewhere = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    for (const command of [create('r5', 'Birch House'), describeAs('r5', 'New')]) {
+      await elsewhere.handle('residence-r5', residenceDecider, command, developer, {
+        commandId: randomUUID(),
+      });
+    }
+    expect((await handler.load('residence-r5', residenceDecider)).state).toMatchObject({
+      description: 'New',
+    });
+  });
+
   it('keeps personal data sealed at rest and readable through the handler until erasure', async () => {
     const register: UserCommand = {
       type: 'RegisterUser',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommandContext, Decider, TypedEvent } from '@shiftcover/domain';
-import type { PersonalDataVault } from './personal-data';
+import { holdsPersonalData, type PersonalDataVault } from './personal-data';
 import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
 import { type Upcaster, upcast } from './upcasting';
 
@@ -40,6 +40,17 @@ export interface CommandHandlerOptions {
 }
 
 const SCHEMA_VERSION = 1;
+/** How many streams are remembered folded (the least recently loaded is forgotten first). */
+const REMEMBERED_STREAMS = 5_000;
+
+/** A stream's state as of its event `lastEventId` (at `revision`), folded by `decider`. */
+interface Snapshot {
+  decider: object;
+  state: unknown;
+  revision: bigint;
+  lastEventId: string;
+  events: RecordedEvent[];
+}
 
 /**
  * Handles a command on one stream, the same way for every aggregate: load the stream, decide,
@@ -50,6 +61,7 @@ export class CommandHandler {
   private readonly vault: PersonalDataVault;
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
+  private readonly snapshots = new Map<string, Snapshot>();
 
   constructor(options: CommandHandlerOptions) {
     this.store = options.store;
@@ -58,23 +70,85 @@ export class CommandHandler {
     this.maxAttempts = options.maxAttempts ?? 20;
   }
 
+  /**
+   * The stream's current state. Streams that hold no personal data are remembered folded and
+   * brought up to date by reading only the events after the remembered one, so a long stream
+   * costs one short read. A stream with sealed personal data is opened and folded afresh each
+   * time, so that erasing its subject's key takes effect on the next load.
+   */
   async load<C, E extends TypedEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
   ): Promise<LoadedStream<S>> {
+    const known = this.snapshots.get(streamId);
+    if (known?.decider === decider) {
+      const tail = await this.store.readStream(streamId, { fromRevision: known.revision });
+      // The remembered event must still be there: a store reset since then starts afresh.
+      if (tail.events[0]?.id === known.lastEventId) {
+        const fresh = tail.events.slice(1).map((event) => upcast(event, this.upcasters));
+        if (fresh.length === 0) return this.remember(streamId, known);
+        if (!fresh.some(holdsPersonalData)) {
+          const state = fresh.reduce(
+            (s, event) => decider.evolve(s, toDomainEvent<E>(event)),
+            known.state as S,
+          );
+          const last = fresh.at(-1)!;
+          return this.remember(streamId, {
+            decider,
+            state,
+            revision: last.revision,
+            lastEventId: last.id,
+            events: [...known.events, ...fresh],
+          });
+        }
+      }
+      this.snapshots.delete(streamId);
+    }
     const { events, revision } = await this.store.readStream(streamId);
-    const opened = await this.vault.open(events.map((event) => upcast(event, this.upcasters)));
+    const current = events.map((event) => upcast(event, this.upcasters));
+    const opened = await this.vault.open(current);
     const state = opened.reduce(
       (s, event) => decider.evolve(s, toDomainEvent<E>(event)),
       decider.initialState(),
     );
-    return { state, revision, events: opened };
+    const last = opened.at(-1);
+    if (!last || current.some(holdsPersonalData)) return { state, revision, events: opened };
+    return this.remember(streamId, {
+      decider,
+      state,
+      revision: last.revision,
+      lastEventId: last.id,
+      events: opened,
+    });
   }
 
+  /** Whether `eventId`, at `revision`, is still the stream's last event: one short read. */
+  async endsWith(streamId: string, revision: bigint, eventId: string): Promise<boolean> {
+    const { events } = await this.store.readStream(streamId, { fromRevision: revision });
+    return events.length === 1 && events[0]!.id === eventId;
+  }
+
+  private remember<S>(streamId: string, snapshot: Snapshot): LoadedStream<S> {
+    const current = this.snapshots.get(streamId);
+    // A slower load of the same stream never replaces a later snapshot.
+    if (!current || current.revision <= snapshot.revision) {
+      this.snapshots.delete(streamId);
+      this.snapshots.set(streamId, snapshot);
+      if (this.snapshots.size > REMEMBERED_STREAMS)
+        this.snapshots.delete(this.snapshots.keys().next().value!);
+    }
+    return { state: snapshot.state as S, revision: snapshot.revision, events: [...snapshot.events] };
+  }
+
+  /**
+   * Decides a command on the stream's current state and appends its events, deciding again on a
+   * concurrent change. A command worked out from the state is worked out again on each attempt,
+   * and not at all when the command had already been handled.
+   */
   async handle<C, E extends TypedEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
-    command: C,
+    command: C | ((state: S) => Promise<C>),
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<HandleResult<E>> {
@@ -85,7 +159,9 @@ export class CommandHandler {
       if (last)
         return { events: earlier.map((e) => toDomainEvent<E>(e)), position: last.position, duplicate: true };
 
-      const events = decider.decide(command, state, context);
+      const decided =
+        typeof command === 'function' ? await (command as (state: S) => Promise<C>)(state) : command;
+      const events = decider.decide(decided, state, context);
       if (events.length === 0) return { events, position: await this.headPosition(), duplicate: false };
       try {
         const position = await this.append(streamId, events, revision, context, trace);

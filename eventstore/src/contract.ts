@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChainVerifier } from './chain';
 import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevision } from './port';
 
 export interface StoreUnderTest {
@@ -69,18 +70,48 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(read.events[0]!.recordedAt).toBeInstanceOf(Date);
     });
 
+    it('reads a stream from a revision on, and still names its last revision', async () => {
+      const id = stream();
+      await store.append(id, [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
+      const tail = await store.readStream(id, { fromRevision: 1n });
+      expect(tail.events.map((e) => [e.type, e.revision])).toEqual([
+        ['B', 1n],
+        ['C', 2n],
+      ]);
+      expect(tail.revision).toBe(2n);
+      expect(await store.readStream(id, { fromRevision: 3n })).toEqual({ events: [], revision: 2n });
+      expect(await store.readStream(stream(), { fromRevision: 1n })).toEqual({
+        events: [],
+        revision: 'no_stream',
+      });
+    });
+
     it('reads a missing stream as empty', async () => {
       expect(await store.readStream(stream())).toEqual({ events: [], revision: 'no_stream' });
     });
 
-    it('keeps metadata exactly, extra keys included', async () => {
+    it('keeps metadata exactly, extra keys included, and adds the chain hash', async () => {
       const id = stream();
       const event = newEvent();
-      event.metadata.previousHash = 'abc';
+      event.metadata.origin = 'abc';
       await store.append(id, [event], 'no_stream');
       const [read] = (await store.readStream(id)).events;
-      expect(read!.metadata).toEqual(event.metadata);
+      expect(read!.metadata).toEqual({
+        ...event.metadata,
+        chainHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       expect(read!.id).toBe(event.id);
+    });
+
+    it('chains every event of a stream to the one before it, whatever the expected revision', async () => {
+      const id = stream();
+      await store.append(id, [newEvent(), newEvent()], 'no_stream');
+      await store.append(id, [newEvent()], 1n);
+      await store.append(id, [newEvent()], 'any');
+      const verifier = new ChainVerifier();
+      for (const event of (await store.readStream(id)).events) verifier.add(event);
+      expect(verifier.checked).toBe(4);
+      expect(verifier.breaks()).toEqual([]);
     });
 
     it('checks the expected revision: no_stream, exact and any', async () => {

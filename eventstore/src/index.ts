@@ -1,3 +1,4 @@
+export { type ChainBreak, ChainVerifier, canonicalJson } from './chain';
 export {
   CommandHandler,
   type CommandHandlerOptions,
@@ -14,6 +15,7 @@ export type {
   EventStore,
   ExpectedRevision,
   NewEvent,
+  ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
   Subscription,

@@ -34,6 +34,11 @@ function isSealed(value: unknown): value is SealedPersonalData {
   );
 }
 
+/** Whether the event carries sealed personal data: what it reads as changes when its key is erased. */
+export function holdsPersonalData(event: { data: EventData }): boolean {
+  return isSealed(event.data.personal);
+}
+
 function subjectOf(data: EventData): string | undefined {
   return 'personal' in data && data.personal != null && typeof data.userId === 'string'
     ? data.userId

@@ -50,9 +50,14 @@ export class WrongExpectedRevision extends Error {
   }
 }
 
+export interface ReadStreamOptions {
+  /** Read the events from this revision on (from the first when omitted). */
+  fromRevision?: bigint;
+}
+
 export interface ReadStreamResult {
   events: RecordedEvent[];
-  /** Revision of the last event, or 'no_stream' when the stream has none. */
+  /** Revision of the stream's last event, or 'no_stream' when the stream has none. */
   revision: bigint | 'no_stream';
 }
 
@@ -65,7 +70,7 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  readStream(streamId: string): Promise<ReadStreamResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   /** Events with position > `after`, in global order, at most `limit`. */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
   /**

@@ -7,7 +7,7 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const configSchema = z.object({
+export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Port of the embedded PostgreSQL; a free one is picked when unset. */

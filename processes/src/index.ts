@@ -1,6 +1,12 @@
+export type { ProcessRoutesDeps } from './http/context';
+export { processRoutes } from './http/plugin';
 export { MailProcess, type MailProcessDeps } from './mail/mail-process';
 export { mailMigrations } from './mail/migrations';
-export { type MailPlannerDeps, planNextBatch } from './mail/planner';
+export { emailHandler, type MailPlannerDeps, mailFromNow, planNextBatch } from './mail/planner';
 export { deliverDue, type MailTransport, type OutgoingMail } from './mail/sender';
-export { smtpTransport } from './mail/smtp';
+export { type SmtpTransport, smtpTransport } from './mail/smtp';
+export { EventBridge, ensureEventsStream } from './nats/bridge';
+export { type EventHandler, JetStreamConsumer } from './nats/consumer';
+export { remindHolders } from './timers/reminders';
+export { reportCompletedShifts, sendAuditReport, sendDueReports } from './timers/reports';
 export { type ShiftTimerDeps, ShiftTimers, settleDueShifts } from './timers/shift-timers';

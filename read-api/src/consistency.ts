@@ -1,5 +1,5 @@
 import { HttpError } from '@shiftcover/platform';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 
 const MAX_WAIT_MS = 5_000;
 
@@ -40,6 +40,11 @@ export class Positions {
     }
   }
 
+  /** Where these read models stand now. */
+  marks(readModels: readonly string[]): Promise<Marks> {
+    return readMarks(this.sql, readModels);
+  }
+
   /** The position every read model has reached. */
   async everywhere(): Promise<bigint> {
     const [row] = await this.sql<
@@ -60,4 +65,37 @@ export function minPosition(header: string | string[] | undefined): bigint | und
   const value = Array.isArray(header) ? header[0] : header;
   if (!value || !/^\d{1,19}$/.test(value)) return undefined;
   return BigInt(value);
+}
+
+/**
+ * Where some read models stand: the generation (a rebuild swaps in the next one) and the position
+ * of each. Each changes only forwards, and every change of a read model's content changes them.
+ */
+export class Marks {
+  readonly key: string;
+
+  constructor(private readonly points: ReadonlyArray<{ generation: number; position: bigint }>) {
+    this.key = points.map((p) => `${p.generation}.${p.position}`).join(',');
+  }
+
+  /** Whether these marks are older than `other`'s, for the same read models. */
+  before(other: Marks): boolean {
+    if (this.key === other.key || this.points.length !== other.points.length) return false;
+    return this.points.every((p, i) => {
+      const q = other.points[i]!;
+      return p.generation < q.generation || (p.generation === q.generation && p.position <= q.position);
+    });
+  }
+}
+
+/** The marks of these read models, in the order given, as `db` (perhaps a snapshot) sees them. */
+export async function readMarks(db: Sql | TransactionSql, readModels: readonly string[]): Promise<Marks> {
+  const rows = await db<{ name: string; generation: number; position: bigint }[]>`
+    select name, generation, position from projection_checkpoints where name = any(${readModels as string[]})`;
+  return new Marks(
+    readModels.map((name) => {
+      const row = rows.find((r) => r.name === name);
+      return { generation: row?.generation ?? 0, position: row ? BigInt(row.position) : 0n };
+    }),
+  );
 }

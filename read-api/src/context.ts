@@ -4,6 +4,7 @@ import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from 'postgres';
 import { minPosition, type Positions } from './consistency';
+import type { HistoryEntry } from './history-routes';
 import type { LiveHub } from './live';
 
 export interface ReadApiDeps {
@@ -13,6 +14,8 @@ export interface ReadApiDeps {
   /** The signed-in user as they are now, or a 401. */
   currentUser(request: FastifyRequest): Promise<Principal>;
   clock?: () => Date;
+  /** A shift's events replayed with what each changed (the audit view); none when not given. */
+  shiftHistory?: (shiftId: string) => Promise<HistoryEntry[]>;
 }
 
 /** Which read models each view reads: a request waits for these before it reads. */

@@ -98,7 +98,8 @@ export class LiveFeed {
 
   async start(): Promise<void> {
     this.published = await this.source.headPosition();
-    this.timer = setInterval(() => void this.wake(), 500);
+    // A look that fails (the database out of reach) is simply made again on the next tick.
+    this.timer = setInterval(() => void this.wake().catch(() => undefined), 500);
     this.timer.unref();
   }
 

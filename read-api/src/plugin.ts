@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReadApiDeps } from './context';
+import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
 import { mailReadRoutes, recordReadRoutes } from './record-routes';
 import { shiftReadRoutes } from './shift-routes';
@@ -10,6 +11,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(peopleReadRoutes, deps);
   await app.register(recordReadRoutes, deps);
   await app.register(mailReadRoutes, deps);
+  await app.register(historyRoutes, deps);
   app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
     const who = await deps.currentUser(request);
     reply.hijack();

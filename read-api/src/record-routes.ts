@@ -87,7 +87,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
         }[]
       >`
       select c.*, u.first_name, u.last_name from rm_completed_shifts c left join rm_users u on u.id = c.assigned_user_id
-      where c.shift_completed_at >= ${since} and c.shift_completed_at < ${until} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
+      where not c.archived and c.shift_completed_at >= ${since} and c.shift_completed_at < ${until} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
       type Row = (typeof rows)[number];
       const byDate = (a: Row, b: Row) =>
         a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);

@@ -1,5 +1,5 @@
 import { can, easternToday, nextDate, type Principal, shiftInterval } from '@shiftcover/domain';
-import type { Sql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 
 export interface ShiftRow {
   id: string;
@@ -28,11 +28,15 @@ export interface ShiftRow {
   username: string | null;
 }
 
-/** Shifts joined with their holder's name; deleted holders read as "Deleted user". */
-export function shiftsWithHolders(sql: Sql) {
+/**
+ * Shifts joined with their holder's name; deleted holders read as "Deleted user". `where` narrows
+ * the rows in SQL (the routes still apply their exact rules); without it every shift is read.
+ */
+export function shiftsWithHolders(sql: Sql | TransactionSql, where?: PendingQuery<Row[]>) {
   return sql`
     select s.*, u.first_name, u.last_name, u.username
-    from rm_shifts s left join rm_users u on u.id = s.assigned_user_id`;
+    from rm_shifts s left join rm_users u on u.id = s.assigned_user_id
+    ${where ? sql`where ${where}` : sql``}`;
 }
 
 /** A shift as SPEC §3 names its fields; staff see a holder's name only when it is their own shift. */

@@ -1,8 +1,11 @@
-import { can, easternToday, shiftInterval } from '@shiftcover/domain';
+import { can, easternToday, type Principal, previousDate, shiftInterval } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
+import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
+import { ResponseCache, sendCached } from './response-cache';
 import {
   byUrgencyThenTime,
   hasEnded,
@@ -25,36 +28,74 @@ const ADMIN_ONLY = {
   message: 'Access denied. Admin privileges required.',
 };
 const DAY_PROGRAM = 'Day Program';
+// Shifts that have not ended are dated today or later, or yesterday for an overnight one.
+const notBefore = (at: Date) => previousDate(easternToday(at));
+
+/** The list of Available Shifts as `who` may see it, read in one snapshot (`db`). */
+async function shiftList(
+  db: Sql | TransactionSql,
+  who: Principal,
+  { location, type, status }: z.infer<typeof shiftFilters>,
+  at: Date,
+) {
+  const admin = can(who, 'seeShiftHolder');
+  const visible = admin
+    ? undefined
+    : db`(s.assigned_user_id = ${who.userId} or (s.assigned_user_id is null
+        and s.status in ('open', 'urgent', 'emergency') and s.date >= ${notBefore(at)}))`;
+  const rows = ((await shiftsWithHolders(db, visible)) as unknown as ShiftRow[]).filter((row) => {
+    if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
+    // Staff see what they can claim and what is theirs.
+    if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
+    if (location && location !== 'all' && row.location !== location) return false;
+    if (type && type !== 'all') {
+      const kind = type.toLowerCase();
+      if (kind === 'residential' && row.location === DAY_PROGRAM) return false;
+      if ((kind === 'day program' || kind === 'day-program') && row.location !== DAY_PROGRAM) return false;
+      if (['am', 'pm', 'overnight'].includes(kind) && row.type.toLowerCase() !== kind) return false;
+    }
+    if (status === 'open' && !isOpen(row)) return false;
+    if (status === 'claimed' && row.assigned_user_id === null) return false;
+    if (status === 'urgent' && !['urgent', 'emergency'].includes(row.priority)) return false;
+    if (status === 'emergency' && row.priority !== 'emergency') return false;
+    if (status === 'pending' && row.status !== 'pending') return false;
+    return true;
+  });
+  return rows.sort(byUrgencyThenTime).map((row) => shiftView(row, who));
+}
 
 export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
-  const allShifts = async () => (await shiftsWithHolders(sql)) as unknown as ShiftRow[];
+  const shifts = async (where?: Parameters<typeof shiftsWithHolders>[1]) =>
+    (await shiftsWithHolders(sql, where)) as unknown as ShiftRow[];
+  const allShifts = () => shifts();
 
-  app.get('/api/shifts', { schema: { tags: ['shifts'], querystring: shiftFilters } }, async (request) => {
-    const who = await reader(request, deps, readModels.shifts);
-    const { location, type, status } = request.query;
-    const at = now(deps);
-    const admin = can(who, 'seeShiftHolder');
-    const rows = (await allShifts()).filter((row) => {
-      if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
-      // Staff see what they can claim and what is theirs.
-      if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
-      if (location && location !== 'all' && row.location !== location) return false;
-      if (type && type !== 'all') {
-        const kind = type.toLowerCase();
-        if (kind === 'residential' && row.location === DAY_PROGRAM) return false;
-        if ((kind === 'day program' || kind === 'day-program') && row.location !== DAY_PROGRAM) return false;
-        if (['am', 'pm', 'overnight'].includes(kind) && row.type.toLowerCase() !== kind) return false;
-      }
-      if (status === 'open' && !isOpen(row)) return false;
-      if (status === 'claimed' && row.assigned_user_id === null) return false;
-      if (status === 'urgent' && !['urgent', 'emergency'].includes(row.priority)) return false;
-      if (status === 'emergency' && row.priority !== 'emergency') return false;
-      if (status === 'pending' && row.status !== 'pending') return false;
-      return true;
-    });
-    return rows.sort(byUrgencyThenTime).map((row) => shiftView(row, who));
-  });
+  // GET /api/shifts is the whole schedule (SPEC: no paging), read by every open screen after every
+  // change notice: its finished bodies are kept until the read models move on.
+  const lists = new ResponseCache();
+
+  app.get(
+    '/api/shifts',
+    { schema: { tags: ['shifts'], querystring: shiftFilters } },
+    async (request, reply) => {
+      const who = await reader(request, deps, readModels.shifts);
+      const at = now(deps);
+      const admin = can(who, 'seeShiftHolder');
+      // Admins see one list (shaped by their role); staff each see their own shifts in it.
+      const viewer = admin ? `${who.role}:${who.superAdmin}` : `staff:${who.userId}`;
+      // The clock changes the list only at whole minutes: shifts start and end on them.
+      const { location, type, status } = request.query;
+      const variant = JSON.stringify([viewer, location, type, status, Math.floor(at.getTime() / 60_000)]);
+      const marks = await deps.positions.marks(readModels.shifts);
+      const body = await lists.body(variant, marks, () =>
+        sql.begin('isolation level repeatable read read only', async (tx) => ({
+          marks: await readMarks(tx, readModels.shifts),
+          value: await shiftList(tx, who, request.query, at),
+        })),
+      );
+      return sendCached(request, reply, body);
+    },
+  );
 
   app.get(
     '/api/shifts/pending',
@@ -69,8 +110,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
           select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${who.userId}`;
         location = me?.name ?? undefined;
       }
-      const rows = (await allShifts()).filter(
-        (r) => r.status === 'pending' && (!location || r.location === location),
+      const rows = (await shifts(sql`s.status = 'pending'`)).filter(
+        (r) => !location || r.location === location,
       );
       return rows.sort(byUrgencyThenTime).map((row) => ({
         ...shiftView(row, who),
@@ -82,8 +123,9 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   app.get('/api/shifts/in-progress', { schema: { tags: ['shifts'] } }, async (request) => {
     const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
     const at = now(deps);
-    return (await allShifts())
-      .map((row) => ({ row, percent: row.status === 'approved' ? progress(row, at) : null }))
+    const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
+    return (await shifts(current))
+      .map((row) => ({ row, percent: progress(row, at) }))
       .filter(({ percent }) => percent !== null)
       .sort((a, b) => byUrgencyThenTime(a.row, b.row))
       .map(({ row, percent }) => ({
@@ -135,7 +177,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     const at = now(deps);
     const today = easternToday(at);
     const week = weekWindow(at);
-    const mine = (await allShifts()).filter((r) => r.assigned_user_id === userId);
+    const mine = await shifts(sql`s.assigned_user_id = ${userId}`);
     const upcoming = mine
       .filter((r) => r.date >= today && r.status !== 'completed')
       .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
@@ -161,7 +203,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       needs: 'viewDropRequests',
       message: 'Access denied. Admin privileges required.',
     });
-    const rows = (await allShifts()).filter((r) => r.drop_requested && r.assigned_user_id !== null);
+    const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
     return rows
       .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
       .map((row) => ({

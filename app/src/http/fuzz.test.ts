@@ -32,6 +32,17 @@ const routes: Array<[string, string]> = [
   ['POST', '/api/users/:id/assign-residence'],
   ['POST', '/api/system-config/email-notification-mode'],
   ['POST', '/api/notifications/read'],
+  ['POST', '/api/test-email'],
+  ['POST', '/api/email-diagnostic'],
+  ['POST', '/api/test-reminders'],
+  ['POST', '/api/bulk-test-emails'],
+  ['POST', '/api/email-queue/clear'],
+  ['POST', '/api/admin/resend-shift-notification/:id'],
+  ['POST', '/api/admin/send-manual-report'],
+  ['POST', '/api/completed-shifts/manual-report'],
+  ['POST', '/api/completed-shifts/clear'],
+  ['POST', '/api/test-weekly-audit'],
+  ['POST', '/api/parked-messages/:id/replay'],
   ['GET', '/api/shifts'],
   ['GET', '/api/shifts/pending'],
   ['GET', '/api/shifts/in-progress'],
@@ -48,6 +59,7 @@ const routes: Array<[string, string]> = [
   ['GET', '/api/system-config/email-notification-mode'],
   ['GET', '/api/email-queue/status'],
   ['GET', '/api/email-outbox'],
+  ['GET', '/api/parked-messages'],
 ];
 
 beforeAll(async () => {
@@ -118,6 +130,9 @@ const fieldNames = [
   'currentPassword',
   'mode',
   'assignedUserId',
+  'subject',
+  'count',
+  'recipients',
   '__proto__',
   'constructor',
 ];

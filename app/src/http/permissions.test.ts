@@ -260,6 +260,56 @@ const matrix: Array<{ route: string; allowed: Who[]; call: (c: Caller) => Promis
     allowed: ['developer'],
     call: (c) => c.post('/api/system-config/email-notification-mode', { mode: 'mailing_list' }),
   },
+  {
+    route: 'POST /api/test-email',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/test-email', { email: 'ops@example.org', subject: 'Hi', message: 'Test' }),
+  },
+  {
+    route: 'POST /api/email-diagnostic',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/email-diagnostic', { email: 'ops@example.org' }),
+  },
+  { route: 'POST /api/test-reminders', allowed: ['developer'], call: (c) => c.post('/api/test-reminders') },
+  {
+    route: 'POST /api/bulk-test-emails',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/bulk-test-emails', { count: 1 }),
+  },
+  {
+    route: 'POST /api/email-queue/clear',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/email-queue/clear'),
+  },
+  {
+    route: 'POST /api/admin/resend-shift-notification/:id',
+    allowed: ['superAdmin', 'developer'],
+    call: async (c) =>
+      c.post(`/api/admin/resend-shift-notification/${await shift()}`, {
+        recipients: [await account('staff')],
+      }),
+  },
+  {
+    route: 'POST /api/admin/send-manual-report',
+    allowed: ['superAdmin', 'developer'],
+    call: (c) => c.post('/api/admin/send-manual-report'),
+  },
+  {
+    route: 'POST /api/completed-shifts/manual-report',
+    allowed: ['superAdmin', 'developer'],
+    call: (c) => c.post('/api/completed-shifts/manual-report'),
+  },
+  {
+    route: 'POST /api/completed-shifts/clear',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/completed-shifts/clear'),
+  },
+  {
+    route: 'POST /api/test-weekly-audit',
+    allowed: ['developer'],
+    call: (c) => c.post('/api/test-weekly-audit'),
+  },
+  { route: 'GET /api/parked-messages', allowed: ['developer'], call: (c) => c.get('/api/parked-messages') },
 ];
 
 describe('SPEC §6 permissions on every write route', () => {

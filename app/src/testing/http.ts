@@ -80,9 +80,16 @@ export interface TestServer {
 
 export const PASSWORD = 'correct-horse';
 
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+/** The whole server in-process, on a fresh test database or, given `databaseUrl`, on that one. */
+export async function startTestServer({
+  databaseUrl,
+  ...options
+}: ServerOptions & { databaseUrl?: string } = {}): Promise<TestServer> {
+  const db = databaseUrl ? undefined : await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl ?? db!.url,
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
   const logger = createLogger('silent');
   const runtime = await openRuntime(config, logger);
   const app = await buildServer(runtime, config, logger, options);
@@ -126,7 +133,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     async close() {
       await app.close();
       await runtime.close();
-      await db.drop();
+      await db?.drop();
     },
   };
 }

@@ -8,13 +8,13 @@ import {
 import { HttpError, hashPassword, verifyPassword } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { streams } from '../streams';
-import { type CommandApiDeps, commandContext, commandTrace, signedIn, written } from './context';
+import { type CommandApiDeps, caller, commandContext, commandTrace, signedIn, written } from './context';
 import { userView } from './user-view';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
 export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
-  const { handler, service, throttle, sessions } = deps;
+  const { handler, service, throttle, sessions, principals } = deps;
 
   /** The account a username belongs to, found through its reservation stream. */
   async function accountOf(username: string) {
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
 
   app.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
     if (request.session) {
-      const who = await signedIn(request, handler).catch(() => null);
+      const who = await caller(request, principals).catch(() => null);
       if (who) {
         await service.users.handle(
           { type: 'RecordSignOut', data: { userId: who.principal.userId } },

@@ -16,10 +16,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandService } from '../command-service';
 import { streams } from '../streams';
+import type { Principals } from './principals';
 
 export interface CommandApiDeps {
   service: CommandService;
   handler: CommandHandler;
+  principals: Principals;
   sessions: SessionStore;
   throttle: LoginThrottle;
   clock?: () => Date;
@@ -28,10 +30,14 @@ export interface CommandApiDeps {
 /** The `{id}` of a route: anything else than a short non-blank string is an unknown id. */
 export const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
 
-export interface SignedIn {
+/** Who is calling, as permission checks and events name them. */
+export interface Caller {
   principal: Principal;
-  user: UserState;
   actor: Actor;
+}
+
+export interface SignedIn extends Caller {
+  user: UserState;
 }
 
 /** The signed-in user as they are now (role changes apply at once), or 401. */
@@ -44,8 +50,17 @@ export async function signedIn(request: FastifyRequest, handler: CommandHandler)
   return { principal, user, actor: { kind: 'user', ...principal } };
 }
 
+/** The same as `signedIn` for a route that needs only who is calling, not their account's details. */
+export async function caller(request: FastifyRequest, principals: Principals): Promise<Caller> {
+  const session = request.session;
+  if (!session) throw new HttpError(401, 'Unauthorized');
+  const principal = await principals.of(session.userId);
+  if (!principal) throw new HttpError(401, 'Unauthorized');
+  return { principal, actor: { kind: 'user', ...principal } };
+}
+
 /** SPEC §6 on the server: the same matrix the screens use. */
-export function requireCapability(who: SignedIn, capability: Capability, message: string): void {
+export function requireCapability(who: Caller, capability: Capability, message: string): void {
   if (!can(who.principal, capability)) throw new HttpError(403, message);
 }
 

@@ -14,18 +14,18 @@ import { z } from 'zod';
 import { streams } from '../streams';
 import {
   type CommandApiDeps,
+  caller,
   commandContext,
   commandTrace,
   idParams,
   newId,
   requireCapability,
-  signedIn,
   written,
 } from './context';
 import { userView } from './user-view';
 
 export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
-  const { handler, service, sessions } = deps;
+  const { handler, service, sessions, principals } = deps;
 
   async function userById(userId: string) {
     const { state } = await handler.load(streams.user(userId), userDecider);
@@ -34,7 +34,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
   }
 
   app.post('/api/users', { schema: { tags: ['users'], body: createUserSchema } }, async (request, reply) => {
-    const who = await signedIn(request, handler);
+    const who = await caller(request, principals);
     requireCapability(who, 'manageUsers', "You don't have permission to manage users");
     const form = request.body;
     const trace = commandTrace(request, who.actor);
@@ -65,7 +65,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/users/:id',
     { schema: { tags: ['users'], params: idParams, body: editUserSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'manageUsers', "You don't have permission to manage users");
       const target = await userById(request.params.id);
       const {
@@ -94,7 +94,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
   );
 
   app.delete('/api/users/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
-    const who = await signedIn(request, handler);
+    const who = await caller(request, principals);
     requireCapability(who, 'manageUsers', "You don't have permission to manage users");
     const target = await userById(request.params.id);
     const outcome = await service.users.delete(
@@ -110,7 +110,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/users/:id/password',
     { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const target = await userById(request.params.id);
       const outcome = await service.users.handle(
         {
@@ -129,7 +129,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/users/:id/assign-residence',
     { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const target = await userById(request.params.id);
       const { state: residence } = await handler.load(
         streams.residence(request.body.residenceId),
@@ -149,7 +149,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/residences',
     { schema: { tags: ['residences'], body: residenceSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
       const trace = commandTrace(request, who.actor);
       const residenceId = newId(trace, 'residence');
@@ -166,7 +166,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/residences/:id',
     { schema: { tags: ['residences'], params: idParams, body: residenceSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
       const outcome = await service.residences.execute(
         { type: 'UpdateResidence', data: { ...request.body, residenceId: request.params.id } },
@@ -181,7 +181,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/residences/:id',
     { schema: { tags: ['residences'], params: idParams } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
       const outcome = await service.residences.execute(
         { type: 'DeleteResidence', data: { residenceId: request.params.id } },
@@ -201,7 +201,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const outcome = await service.inbox(
         {
           type: 'MarkNotificationsRead',
@@ -218,7 +218,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     '/api/system-config/email-notification-mode',
     { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'developerTools', 'Only developers can change the e-mail notification mode');
       const outcome = await service.config(
         { type: 'SetEmailNotificationMode', data: request.body },

@@ -2,24 +2,24 @@ import {
   type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
-  shiftDecider,
   shiftDetailsSchema,
   transferRequestSchema,
   userDecider,
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { streams } from '../streams';
 import {
+  type Caller,
   type CommandApiDeps,
+  caller,
   commandContext,
   commandTrace,
   idParams,
   newId,
   requireCapability,
-  type SignedIn,
-  signedIn,
   written,
 } from './context';
 
@@ -68,16 +68,15 @@ function transferRef(id: string) {
 }
 
 export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
-  const { handler, service } = deps;
+  const { handler, service, principals } = deps;
 
-  async function run(request: Parameters<typeof signedIn>[0], who: SignedIn, command: ShiftCommand) {
+  async function run(request: FastifyRequest, who: Caller, command: ShiftCommand) {
     const outcome = await service.shift(
       command,
       commandContext(who.actor, deps),
       commandTrace(request, who.actor),
     );
-    const { state } = await handler.load(streams.shift(command.data.shiftId), shiftDecider);
-    return { outcome, shift: shiftView(state) };
+    return { outcome, shift: shiftView(outcome.shift) };
   }
 
   async function roleOf(userId: string) {
@@ -90,22 +89,21 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     events.length ? fallback : 'Nothing to change';
 
   app.post('/api/shifts', { schema: { tags: ['shifts'], body: createBody } }, async (request, reply) => {
-    const who = await signedIn(request, handler);
+    const who = await caller(request, principals);
     requireCapability(who, 'createShift', 'Only admins can create shifts');
     const trace = commandTrace(request, who.actor);
     const shiftId = newId(trace, 'shift');
     const { needsApproval: _n, approved: _a, ...details } = request.body;
     const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
     const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
-    const { state } = await handler.load(streams.shift(shiftId), shiftDecider);
-    return written(reply, outcome.position, shiftView(state), 201);
+    return written(reply, outcome.position, shiftView(outcome.shift), 201);
   });
 
   app.put(
     '/api/shifts/:id',
     { schema: { tags: ['shifts'], params: idParams, body: updateBody } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'editShift', 'Only admins can edit shifts');
       const { assignedUserId, ...details } = request.body;
       let result = await run(request, who, {
@@ -130,7 +128,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/shifts/:id',
     { schema: { tags: ['shifts'], params: idParams } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'deleteShift', 'Only admins can delete shifts');
       const { outcome } = await run(request, who, {
         type: 'DeleteShift',
@@ -144,7 +142,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/shifts/:id/claim',
     { schema: { tags: ['shifts'], params: idParams } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
         type: 'ClaimShift',
         data: { shiftId: request.params.id },
@@ -161,7 +159,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       `/api/shifts/:id/${path}`,
       { schema: { tags: ['shifts'], params: idParams } },
       async (request, reply) => {
-        const who = await signedIn(request, handler);
+        const who = await caller(request, principals);
         requireCapability(who, 'approveClaims', 'Access denied. Admin privileges required.');
         const { outcome, shift } = await run(request, who, { type, data: { shiftId: request.params.id } });
         return written(reply, outcome.position, { ...shift, message });
@@ -173,7 +171,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/shifts/:id/request-drop',
     { schema: { tags: ['shifts'], params: idParams } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
         type: 'RequestDrop',
         data: { shiftId: request.params.id },
@@ -189,7 +187,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/shifts/:id/assign',
     { schema: { tags: ['shifts'], params: idParams, body: assignBody } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       requireCapability(who, 'assignShift', 'Only admins can assign shifts');
       const assigneeRole = await roleOf(request.body.staffId);
       const { outcome, shift } = await run(request, who, {
@@ -204,7 +202,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/shifts/:id/transfer-request',
     { schema: { tags: ['transfers'], params: idParams, body: transferRequestSchema } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const trace = commandTrace(request, who.actor);
       const recipientRole = await roleOf(request.body.toUserId);
       const transferId = `${request.params.id}.${newId(trace, 'transfer').slice(0, 8)}`;
@@ -232,7 +230,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/transfer-requests/:id',
     { schema: { tags: ['transfers'], params: idParams, body: respondBody } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
       const type = request.body.status === 'accepted' ? 'AcceptTransfer' : 'DeclineTransfer';
       const { outcome } = await run(request, who, { type, data: ref });
@@ -244,7 +242,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     '/api/transfer-requests/:id',
     { schema: { tags: ['transfers'], params: idParams } },
     async (request, reply) => {
-      const who = await signedIn(request, handler);
+      const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
       const { outcome } = await run(request, who, { type: 'CancelTransfer', data: ref });
       return written(reply, outcome.position, {
@@ -263,7 +261,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       `/api/admin/drop-requests/:id/${path}`,
       { schema: { tags: ['drop requests'], params: idParams } },
       async (request, reply) => {
-        const who = await signedIn(request, handler);
+        const who = await caller(request, principals);
         requireCapability(who, 'approveDrops', 'Access denied. Admin privileges required.');
         const { outcome, shift } = await run(request, who, { type, data: { shiftId: request.params.id } });
         return written(reply, outcome.position, { ...shift, message });

@@ -119,33 +119,45 @@ export const transferRequestSchema = z.object({
   message: z.string().trim().max(1000).optional(),
 });
 
-export const testEmailSchema = z.object({
-  email: z
-    .string({ error: 'All fields are required' })
-    .trim()
-    .min(1, 'All fields are required')
-    .pipe(z.email('Invalid email format')),
-  subject: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
-  message: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
-});
+export const testEmailSchema = z.object(
+  {
+    email: z
+      .string({ error: 'All fields are required' })
+      .trim()
+      .min(1, 'All fields are required')
+      .pipe(z.email('Invalid email format')),
+    subject: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
+    message: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
+  },
+  { error: 'All fields are required' },
+);
 
-export const emailDiagnosticSchema = z.object({
-  email: z
-    .string({ error: 'Email address is required for diagnostic' })
-    .trim()
-    .min(1, 'Email address is required for diagnostic')
-    .pipe(z.email('Invalid email format')),
-});
+export const emailDiagnosticSchema = z.object(
+  {
+    email: z
+      .string({ error: 'Email address is required for diagnostic' })
+      .trim()
+      .min(1, 'Email address is required for diagnostic')
+      .pipe(z.email('Invalid email format')),
+  },
+  { error: 'Email address is required for diagnostic' },
+);
 
 export const bulkTestSchema = z.object({
   count: z.coerce
-    .number()
-    .int()
+    .number({ error: 'Count must be between 1 and 50' })
+    .int('Count must be between 1 and 50')
     .min(1, 'Count must be between 1 and 50')
     .max(50, 'Count must be between 1 and 50')
     .default(20),
 });
 
-export const resendNotificationSchema = z.object({
-  recipients: z.array(z.string().min(1)).min(1, 'No Recipients Selected'),
-});
+export const resendNotificationSchema = z.object(
+  {
+    recipients: z
+      .array(z.string().min(1).max(100), { error: 'No Recipients Selected' })
+      .min(1, 'No Recipients Selected')
+      .max(1000, 'Too many recipients'),
+  },
+  { error: 'No Recipients Selected' },
+);

@@ -1,8 +1,9 @@
 import { actorCan, isAssignable, isTransferRecipient } from '../permissions/permissions';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
-import { easternInstant, easternToday, shiftInterval } from '../time/eastern';
+import { shiftInterval } from '../time/eastern';
 import type { ShiftEvent } from './events';
+import { schedulingProblem } from './scheduling';
 import type { ShiftCommand, ShiftDetails } from './schemas';
 import { evolveShift, initialShiftState, isClaimable, pendingTransfer, type ShiftState } from './state';
 
@@ -11,6 +12,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export const DROP_NOTICE_HOURS = 4;
 /** SPEC §9: shifts complete 1 hour after their end. */
 export const COMPLETION_DELAY_HOURS = 1;
+/** The holder of an approved shift is reminded (e-mail and in-app) this long before it starts. */
+export const REMINDER_LEAD_HOURS = 12;
 
 function actorId(context: CommandContext): string {
   return context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
@@ -34,16 +37,8 @@ function requireLive(state: ShiftState): void {
 }
 
 function checkSchedulable(details: ShiftDetails, context: CommandContext): void {
-  if (!details.location.trim()) reject('invalid', 'Location is required to create a shift');
-  const today = easternToday(context.now);
-  if (details.date < today) reject('invalid', 'Cannot schedule shifts for past dates');
-  if (
-    details.type === 'Overnight' &&
-    details.date === today &&
-    easternInstant(details.date, details.startTime) <= context.now
-  ) {
-    reject('invalid', 'Cannot schedule overnight shifts that have already started');
-  }
+  const problem = schedulingProblem(details, context.now);
+  if (problem) reject('invalid', problem);
 }
 
 function facts(details: ShiftDetails) {
@@ -77,8 +72,14 @@ export function decideShift(command: ShiftCommand, state: ShiftState, context: C
     requireAdmin(context, 'createShift');
     if (state.exists) reject('already_exists', 'Shift already exists');
     checkSchedulable(command.data, context);
+    if (command.data.testData && !actorCan(context.actor, 'developerTools'))
+      reject('forbidden', 'Only developers can create test shifts');
+    const test = command.data.testData ? { testData: true as const } : {};
     return [
-      { type: 'ShiftPosted', data: { shiftId, ...facts(command.data), createdById: actorId(context), at } },
+      {
+        type: 'ShiftPosted',
+        data: { shiftId, ...facts(command.data), createdById: actorId(context), ...test, at },
+      },
     ];
   }
 
@@ -100,7 +101,15 @@ export function decideShift(command: ShiftCommand, state: ShiftState, context: C
       requireAdmin(context, 'deleteShift');
       return [
         ...cancelPendingTransfer(state, at),
-        { type: 'ShiftDeleted', data: { shiftId, assignedUserId: state.assignedUserId, at } },
+        {
+          type: 'ShiftDeleted',
+          data: {
+            shiftId,
+            assignedUserId: state.assignedUserId,
+            ...(state.testData ? { testData: true as const } : {}),
+            at,
+          },
+        },
       ];
     case 'ClaimShift': {
       const userId = requireUser(context);
@@ -221,6 +230,14 @@ export function decideShift(command: ShiftCommand, state: ShiftState, context: C
       if (state.approved) reject('already_exists', 'This shift is filled');
       if (!ended) reject('not_ended', 'Only a shift that has ended can expire');
       return [{ type: 'ShiftExpired', data: { shiftId, pendingUserId: state.assignedUserId, at } }];
+    }
+    case 'RemindHolder': {
+      requireAdmin(context, 'editShift');
+      const holder = state.assignedUserId;
+      if (holder === null || !state.approved) reject('not_approved', 'Only an approved shift has a holder');
+      if (started) reject('shift_started', 'This shift has already started');
+      if (state.remindedUserIds.includes(holder)) return [];
+      return [{ type: 'HolderReminded', data: { shiftId, userId: holder, at } }];
     }
   }
 }

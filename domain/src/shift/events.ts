@@ -16,9 +16,9 @@ type On<T extends string, D> = { type: T; data: D & { shiftId: string; at: strin
 type Transfer = { transferId: string; fromUserId: string; toUserId: string };
 
 export type ShiftEvent =
-  | On<'ShiftPosted', ShiftFacts & { createdById: string }>
+  | On<'ShiftPosted', ShiftFacts & { createdById: string; testData?: true }>
   | On<'ShiftUpdated', ShiftFacts>
-  | On<'ShiftDeleted', { assignedUserId: string | null }>
+  | On<'ShiftDeleted', { assignedUserId: string | null; testData?: true }>
   | On<'ShiftClaimed', { userId: string }>
   | On<'ClaimApproved', { userId: string }>
   | On<'ClaimDenied', { userId: string }>
@@ -32,6 +32,7 @@ export type ShiftEvent =
   | On<'TransferCancelled', Transfer>
   | On<'ShiftMarkedUrgent', { priority: 'urgent' | 'emergency' }>
   | On<'ShiftCompleted', { userId: string; hoursWorked: number }>
-  | On<'ShiftExpired', { pendingUserId: string | null }>;
+  | On<'ShiftExpired', { pendingUserId: string | null }>
+  | On<'HolderReminded', { userId: string }>;
 
 export type ShiftEventType = ShiftEvent['type'];

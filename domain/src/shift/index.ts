@@ -1,5 +1,12 @@
-export { COMPLETION_DELAY_HOURS, DROP_NOTICE_HOURS, decideShift, shiftDecider } from './decide';
+export {
+  COMPLETION_DELAY_HOURS,
+  DROP_NOTICE_HOURS,
+  decideShift,
+  REMINDER_LEAD_HOURS,
+  shiftDecider,
+} from './decide';
 export type { ShiftEvent, ShiftEventType } from './events';
+export { schedulingProblem } from './scheduling';
 export {
   priorityLabels,
   type ShiftCommand,

@@ -51,7 +51,11 @@ const transferRef = z.object({ shiftId: id, transferId: id });
 const role = z.enum(['developer', 'admin', 'staff']);
 
 export const shiftCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('PostShift'), data: shiftDetailsSchema.extend({ shiftId: id }) }),
+  z.object({
+    type: z.literal('PostShift'),
+    // Test shifts (the e-mail bulk test) are mailed to the developer only and never listed.
+    data: shiftDetailsSchema.extend({ shiftId: id, testData: z.boolean().optional() }),
+  }),
   z.object({ type: z.literal('UpdateShift'), data: shiftDetailsSchema.extend({ shiftId: id }) }),
   z.object({ type: z.literal('DeleteShift'), data: ref }),
   z.object({ type: z.literal('ClaimShift'), data: ref }),
@@ -86,6 +90,7 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('CompleteShift'), data: ref }),
   z.object({ type: z.literal('ExpireShift'), data: ref }),
+  z.object({ type: z.literal('RemindHolder'), data: ref }),
 ]);
 
 export type ShiftCommand = z.output<typeof shiftCommandSchema>;

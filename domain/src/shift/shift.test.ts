@@ -20,6 +20,7 @@ import {
   systemActor,
 } from '../testing/specification';
 import { shiftDecider } from './decide';
+import type { ShiftEvent } from './events';
 import type { ShiftCommand, ShiftDetails } from './schemas';
 
 const ctx = (actor: CommandContext['actor'], now = before): CommandContext => ({ actor, now });
@@ -494,5 +495,55 @@ describe('MarkUrgent, CompleteShift, ExpireShift', () => {
     given(shiftDecider, [posted()])
       .when({ type: 'ExpireShift', data: shift }, afterEnd('15:59'))
       .thenRejects('not_ended');
+  });
+});
+
+describe('RemindHolder', () => {
+  const remind: ShiftCommand = { type: 'RemindHolder', data: shift };
+  const soon = ctx(systemActor, at('2026-03-09', '20:00'));
+  const reminded = (userId = 'staff-1', now = soon.now): ShiftEvent => ({
+    type: 'HolderReminded',
+    data: { shiftId: SHIFT_ID, userId, at: now.toISOString() },
+  });
+
+  it('reminds the holder of an approved shift, once', () => {
+    given(shiftDecider, [posted(), claimed(), approved()]).when(remind, soon).thenEmits([reminded()]);
+    given(shiftDecider, [posted(), claimed(), approved(), reminded()]).when(remind, soon).thenEmits([]);
+  });
+
+  it('reminds a new holder after a transfer, too', () => {
+    const accepted: ShiftEvent = {
+      type: 'TransferAccepted',
+      data: { shiftId: SHIFT_ID, transferId: 't-1', fromUserId: 'staff-1', toUserId: 'staff-2', at: stamp },
+    };
+    given(shiftDecider, [posted(), claimed(), approved(), reminded(), transferRequested(), accepted])
+      .when(remind, soon)
+      .thenEmits([reminded('staff-2')]);
+  });
+
+  it('has nobody to remind on an unapproved shift, and nothing to say once it started', () => {
+    given(shiftDecider, [posted(), claimed()]).when(remind, soon).thenRejects('not_approved');
+    given(shiftDecider, [posted(), claimed(), approved()])
+      .when(remind, ctx(systemActor, at('2026-03-10', '08:00')))
+      .thenRejects('shift_started');
+  });
+});
+
+describe('test shifts of the e-mail bulk test', () => {
+  it('only developers post them, and their deletion says so', () => {
+    const test = post();
+    if (test.type === 'PostShift') test.data.testData = true;
+    given(shiftDecider).when(test, admin).thenRejects('forbidden');
+    given(shiftDecider)
+      .when(test, ctx(developerActor()))
+      .thenEmits([posted({ createdById: 'dev-1', testData: true })]);
+    given(shiftDecider, [posted({ testData: true })])
+      .when({ type: 'DeleteShift', data: shift }, ctx(developerActor()))
+      .thenEmits([
+        {
+          type: 'ShiftDeleted',
+          data: { shiftId: SHIFT_ID, assignedUserId: null, testData: true, at: stamp },
+        },
+      ]);
   });
 });

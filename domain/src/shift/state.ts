@@ -37,6 +37,10 @@ export interface ShiftState {
   dropApproved: boolean;
   transfers: ShiftTransfer[];
   hoursWorked: number | null;
+  /** A shift of the e-mail bulk test: never listed, mailed only to the developer who ran it. */
+  testData: boolean;
+  /** Holders already reminded before the start: each is reminded once. */
+  remindedUserIds: string[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -64,6 +68,8 @@ export function initialShiftState(): ShiftState {
     dropApproved: false,
     transfers: [],
     hoursWorked: null,
+    testData: false,
+    remindedUserIds: [],
     createdAt: null,
     updatedAt: null,
   };
@@ -93,11 +99,12 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
   const touched = { ...state, updatedAt: event.data.at };
   switch (event.type) {
     case 'ShiftPosted': {
-      const { at, createdById, priority, ...facts } = event.data;
+      const { at, createdById, priority, testData, ...facts } = event.data;
       return {
         ...initialShiftState(),
         ...facts,
         exists: true,
+        testData: testData === true,
         priority,
         status: priority,
         createdById,
@@ -177,6 +184,8 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
       return { ...touched, status: 'completed', hoursWorked: event.data.hoursWorked };
     case 'ShiftExpired':
       return { ...reopened(touched), status: 'expired' };
+    case 'HolderReminded':
+      return { ...state, remindedUserIds: [...state.remindedUserIds, event.data.userId] };
   }
 }
 

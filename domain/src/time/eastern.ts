@@ -25,6 +25,10 @@ export function nextDate(date: string): string {
   return format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
 }
 
+export function previousDate(date: string): string {
+  return format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
+}
+
 /** Today's date in Eastern time, 'YYYY-MM-DD'. */
 export function easternToday(now: Date): string {
   return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { easternInstant, easternToday, intervalsOverlap, isCalendarDate, shiftInterval } from './eastern';
+import {
+  easternInstant,
+  easternToday,
+  intervalsOverlap,
+  isCalendarDate,
+  nextDate,
+  previousDate,
+  shiftInterval,
+} from './eastern';
 import { durationHours, durationLabel, formatShiftDate, toTwelveHour } from './labels';
+import { lastAuditWeek, previousMonth } from './periods';
 
 const hours = (i: { start: Date; end: Date }) => (i.end.getTime() - i.start.getTime()) / 3_600_000;
 
 describe('Eastern time', () => {
+  it('steps calendar days across month, year and DST boundaries', () => {
+    expect(previousDate('2026-03-01')).toBe('2026-02-28');
+    expect(previousDate('2026-01-01')).toBe('2025-12-31');
+    expect(previousDate('2026-03-09')).toBe('2026-03-08');
+    expect(nextDate(previousDate('2026-11-01'))).toBe('2026-11-01');
+  });
+
   it('reads wall-clock times with the offset in force that day, never a fixed one', () => {
     expect(easternInstant('2026-01-15', '08:00').toISOString()).toBe('2026-01-15T13:00:00.000Z');
     expect(easternInstant('2026-07-15', '08:00').toISOString()).toBe('2026-07-15T12:00:00.000Z');
@@ -81,4 +97,25 @@ describe('calendar dates', () => {
     '2026-1-5',
     '',
   ])('refuses %s', (date) => expect(isCalendarDate(date)).toBe(false));
+});
+
+describe('report periods', () => {
+  it('the monthly report covers the calendar month before, in Eastern time', () => {
+    const period = previousMonth(easternInstant('2026-04-01', '00:00'));
+    expect(period).toMatchObject({ key: '2026-03', label: 'March 2026' });
+    expect(period.from).toEqual(easternInstant('2026-03-01', '00:00'));
+    expect(period.until).toEqual(easternInstant('2026-04-01', '00:00'));
+    expect(previousMonth(easternInstant('2026-03-31', '23:59')).key).toBe('2026-02');
+    expect(previousMonth(easternInstant('2026-01-15', '12:00')).key).toBe('2025-12');
+  });
+
+  it('the weekly audit covers the 7 days to the last Monday 07:00, keyed by ISO week', () => {
+    const monday = lastAuditWeek(easternInstant('2026-03-09', '07:00'));
+    expect(monday.key).toBe('2026-W11');
+    expect(monday.until).toEqual(easternInstant('2026-03-09', '07:00'));
+    // Across the change to daylight time (Mar 8) the week is still 7 calendar days.
+    expect(monday.from).toEqual(easternInstant('2026-03-02', '07:00'));
+    expect(lastAuditWeek(easternInstant('2026-03-09', '06:59')).key).toBe('2026-W10');
+    expect(lastAuditWeek(easternInstant('2026-03-15', '23:00')).key).toBe('2026-W11');
+  });
 });

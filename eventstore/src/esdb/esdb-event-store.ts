@@ -1,5 +1,4 @@
 import {
-  ANY,
   BACKWARDS,
   END,
   type RecordedEvent as EsdbRecordedEvent,
@@ -12,12 +11,14 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { chainEvents, chainHashOf } from '../chain';
 import {
   type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
   type Subscription,
@@ -62,35 +63,62 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
     return undefined;
   }
 
+  async function lastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    try {
+      for await (const resolved of client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      })) {
+        return toRecorded(resolved.event);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return undefined;
+  }
+
   async function append(
     streamId: string,
     events: NewEvent[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('Nothing to append');
-    try {
-      const result = await client.appendToStream(
-        streamId,
-        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
-        { expectedRevision: expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : expected },
-      );
-      // The append's own position is not the last event's (and a deduplicated append reports the
-      // original write's), so the last event is read back by its revision.
-      const last = await eventAt(streamId, result.nextExpectedRevision);
-      return { nextRevision: result.nextExpectedRevision, position: last?.position ?? 0n };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : (error.actualVersion as bigint);
-        throw new WrongExpectedRevision(streamId, expected, actual);
+    // The chain needs the stream's last hash, so an append "at any revision" is made at the
+    // revision just read, and read again if another append got in between.
+    for (let attempt = 0; ; attempt++) {
+      const last = await lastEvent(streamId);
+      const actual = last ? last.revision : 'no_stream';
+      const first = last ? last.revision + 1n : 0n;
+      const chained = chainEvents(streamId, first, chainHashOf(last), events);
+      const revision = expected === 'any' ? actual : expected;
+      try {
+        const result = await client.appendToStream(
+          streamId,
+          chained.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
+          { expectedRevision: revision === 'no_stream' ? NO_STREAM : revision },
+        );
+        // The append's own position is not the last event's (and a deduplicated append reports the
+        // original write's), so the last event is read back by its revision.
+        const written = await eventAt(streamId, result.nextExpectedRevision);
+        return { nextRevision: result.nextExpectedRevision, position: written?.position ?? 0n };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          if (expected === 'any' && attempt < 20) continue;
+          const found = error.actualVersion === NO_STREAM ? 'no_stream' : (error.actualVersion as bigint);
+          throw new WrongExpectedRevision(streamId, expected, found);
+        }
+        throw error;
       }
-      throw error;
     }
   }
 
-  async function readStream(streamId: string): Promise<ReadStreamResult> {
+  async function readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamId, { fromRevision: START })) {
+      for await (const resolved of client.readStream(streamId, {
+        fromRevision: options.fromRevision ?? START,
+      })) {
         const event = toRecorded(resolved.event);
         if (event) events.push(event);
       }
@@ -98,7 +126,8 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
       if (error instanceof StreamNotFoundError) return { events: [], revision: 'no_stream' };
       throw error;
     }
-    return { events, revision: events.at(-1)?.revision ?? 'no_stream' };
+    const last = events.at(-1) ?? (options.fromRevision ? await lastEvent(streamId) : undefined);
+    return { events, revision: last?.revision ?? 'no_stream' };
   }
 
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {

@@ -22,4 +22,68 @@ export const eventStoreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // An append in one statement: every check and the insert run in the server, so the locks it
+    // takes are held for no client round trip. Outcomes: 'appended' (the stream's new revision and
+    // the last position), 'duplicate' (the stored copy of these event ids), 'conflict' (the
+    // stream's actual revision, null for no stream) and 'stale_hash' (the events were chained to
+    // another hash than the stream's last one: chain them again).
+    id: '002-append-function',
+    up: `
+      create function eventstore_append(
+        p_stream text, p_expected bigint, p_previous_hash text, p_events jsonb, p_channel text
+      ) returns table (outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql as $$
+      declare
+        v_ids uuid[];
+        v_actual bigint;
+        v_hash text;
+        v_first bigint;
+        v_last_position bigint;
+      begin
+        -- Serialises appenders of one stream; other streams are not held up.
+        perform pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+        -- An array, not a subquery: the plan kept for this statement must use the index on event_id.
+        v_ids := array(select (x->>'id')::uuid from jsonb_array_elements(p_events) x);
+        return query
+          select 'duplicate'::text, e.revision, e.position from events e
+          where e.event_id = any(v_ids)
+          order by e.position desc limit 1;
+        if found then return; end if;
+
+        select s.revision into v_actual from event_streams s where s.stream_id = p_stream;
+        if v_actual is distinct from p_expected then
+          return query select 'conflict'::text, v_actual, null::bigint;
+          return;
+        end if;
+        v_hash := repeat('0', 64);
+        if v_actual is not null then
+          select coalesce(e.metadata->>'chainHash', v_hash) into v_hash
+          from events e where e.stream_id = p_stream and e.revision = v_actual;
+        end if;
+        if v_hash is distinct from p_previous_hash then
+          return query select 'stale_hash'::text, v_actual, null::bigint;
+          return;
+        end if;
+
+        v_first := coalesce(v_actual + 1, 0);
+        insert into event_streams (stream_id, revision)
+        values (p_stream, v_first + jsonb_array_length(p_events) - 1)
+        on conflict (stream_id) do update set revision = excluded.revision;
+        perform pg_notify(p_channel, '');
+        -- Positions are taken and committed under one lock, so every snapshot sees a prefix of the
+        -- log; all the rest is done before it is taken.
+        perform pg_advisory_xact_lock(7262651001);
+        with inserted as (
+          insert into events (event_id, stream_id, revision, type, data, metadata)
+          select (x.e->>'id')::uuid, p_stream, v_first + x.i - 1, x.e->>'type', x.e->'data', x.e->'metadata'
+          from jsonb_array_elements(p_events) with ordinality as x(e, i)
+          order by x.i
+          returning events.position
+        )
+        select max(inserted.position) into v_last_position from inserted;
+        return query select 'appended'::text, v_first + jsonb_array_length(p_events) - 1, v_last_position;
+      end $$;
+    `,
+  },
 ];

@@ -1,10 +1,12 @@
 import { migrate } from '@shiftcover/platform';
 import type { JSONValue, Sql, TransactionSql } from 'postgres';
+import { chainEvents, chainHashOf, GENESIS_HASH } from '../chain';
 import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
   type Subscription,
@@ -61,10 +63,9 @@ function toRecorded(row: EventRow): RecordedEvent {
  * that technique needs (xid, position) checkpoints and delivers out of position order. Instead
  * appends take their positions and commit under one lock, so every snapshot sees a prefix of the
  * log. Appends to different streams still check and prepare in parallel; only insert and commit
- * take turns.
+ * take turns. The append is one statement (`eventstore_append`, see the migrations), so that lock
+ * is never held across a round trip to this process.
  */
-const COMMIT_ORDER_LOCK = 7_262_651_001;
-
 export interface PostgresEventStoreOptions {
   sql: Sql;
   /** How often a subscriber looks for new events when no notification arrives. */
@@ -73,24 +74,60 @@ export interface PostgresEventStoreOptions {
   beforeCommit?: () => Promise<void>;
 }
 
+/** How many streams' last revision and hash are remembered, to chain an append without a read. */
+const REMEMBERED_HEADS = 10_000;
+
+type AppendOutcome = {
+  outcome: 'appended' | 'duplicate' | 'conflict' | 'stale_hash';
+  stream_revision: bigint | null;
+  last_position: bigint | null;
+};
+
 export function createPostgresEventStore({
   sql,
   pollIntervalMs = 500,
   beforeCommit,
 }: PostgresEventStoreOptions): EventStore {
-  async function currentRevision(tx: TransactionSql, streamId: string): Promise<bigint | 'no_stream'> {
-    const [row] = await tx<{ revision: bigint }[]>`
-      select revision from event_streams where stream_id = ${streamId}`;
-    return row ? BigInt(row.revision) : 'no_stream';
+  // The last revision and chain hash seen of recently read or written streams. A stale entry costs
+  // a retry, never a wrong chain: the append function checks the hash it was chained to.
+  const heads = new Map<string, { revision: bigint; hash: string }>();
+  function remember(streamId: string, revision: bigint, hash: string) {
+    heads.delete(streamId);
+    heads.set(streamId, { revision, hash });
+    if (heads.size > REMEMBERED_HEADS) heads.delete(heads.keys().next().value!);
   }
 
-  /** The last already-stored event among these ids: appending them again is a no-op. */
-  async function stored(db: Sql | TransactionSql, events: NewEvent[]): Promise<AppendResult | undefined> {
-    const [row] = await db<{ position: bigint; revision: bigint }[]>`
-      select position, revision from events
-      where event_id = any(${events.map((e) => e.id)}::uuid[])
-      order by position desc limit 1`;
-    return row ? { nextRevision: BigInt(row.revision), position: BigInt(row.position) } : undefined;
+  /** The chain hash of the event at `revision`, or undefined when the stream has no such event. */
+  async function hashAt(streamId: string, revision: bigint): Promise<string | undefined> {
+    const [row] = await sql<{ hash: string | null }[]>`
+      select metadata->>'chainHash' as hash from events
+      where stream_id = ${streamId} and revision = ${revision.toString()}`;
+    return row ? (row.hash ?? GENESIS_HASH) : undefined;
+  }
+
+  async function lastOf(streamId: string): Promise<{ revision: bigint; hash: string } | undefined> {
+    const [row] = await sql<{ revision: bigint; hash: string | null }[]>`
+      select revision, metadata->>'chainHash' as hash from events
+      where stream_id = ${streamId} order by revision desc limit 1`;
+    return row ? { revision: BigInt(row.revision), hash: row.hash ?? GENESIS_HASH } : undefined;
+  }
+
+  /** The revision to append after and the hash to chain to, read only when not remembered. */
+  async function chainPoint(
+    streamId: string,
+    expected: ExpectedRevision,
+  ): Promise<{ after: bigint | 'no_stream'; hash: string }> {
+    if (expected === 'no_stream') return { after: 'no_stream', hash: GENESIS_HASH };
+    const known = heads.get(streamId);
+    if (known && (expected === 'any' || known.revision === expected)) {
+      return { after: known.revision, hash: known.hash };
+    }
+    if (expected === 'any') {
+      const last = await lastOf(streamId);
+      return last ? { after: last.revision, hash: last.hash } : { after: 'no_stream', hash: GENESIS_HASH };
+    }
+    // A stream without this revision fails the revision check, whatever the hash.
+    return { after: expected, hash: (await hashAt(streamId, expected)) ?? GENESIS_HASH };
   }
 
   async function append(
@@ -99,58 +136,76 @@ export function createPostgresEventStore({
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('Nothing to append');
-    try {
-      return await sql.begin(async (tx) => {
-        // Serialises appenders of one stream; other streams are not held up.
-        await tx`select pg_advisory_xact_lock(hashtextextended(${streamId}, 0))`;
-        const duplicate = await stored(tx, events);
-        if (duplicate) return duplicate;
-        const actual = await currentRevision(tx, streamId);
-        const matches =
-          expected === 'any' ||
-          (expected === 'no_stream' ? actual === 'no_stream' : actual !== 'no_stream' && actual === expected);
-        if (!matches) throw new WrongExpectedRevision(streamId, expected, actual);
-
-        await tx`select pg_advisory_xact_lock(${COMMIT_ORDER_LOCK})`;
-        const first = actual === 'no_stream' ? 0n : actual + 1n;
-        const rows = events.map((event, i) => ({
-          event_id: event.id,
-          stream_id: streamId,
-          revision: (first + BigInt(i)).toString(),
-          type: event.type,
-          data: tx.json(event.data as JSONValue),
-          metadata: tx.json(event.metadata as JSONValue),
-        }));
-        const inserted = await tx<{ position: bigint }[]>`
-          insert into events ${tx(rows, 'event_id', 'stream_id', 'revision', 'type', 'data', 'metadata')}
-          returning position`;
-        const nextRevision = first + BigInt(events.length) - 1n;
-        await tx`
-          insert into event_streams (stream_id, revision) values (${streamId}, ${nextRevision.toString()})
-          on conflict (stream_id) do update set revision = excluded.revision`;
-        await tx`select pg_notify(${NOTIFY_CHANNEL}, '')`;
-        await beforeCommit?.();
-        const position = inserted.reduce(
-          (max, row) => (BigInt(row.position) > max ? BigInt(row.position) : max),
-          0n,
-        );
-        return { nextRevision, position };
-      });
-    } catch (error) {
-      // A racing duplicate of the same event id lost at the unique index: report the stored one.
-      if (isUniqueViolation(error, 'events_event_id_key')) {
-        const duplicate = await stored(sql, events);
-        if (duplicate) return duplicate;
+    for (let attempt = 1; ; attempt++) {
+      const { after, hash } = await chainPoint(streamId, expected);
+      const chained = chainEvents(streamId, after === 'no_stream' ? 0n : after + 1n, hash, events);
+      const payload = chained.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }));
+      const call = (db: Sql | TransactionSql) => db<AppendOutcome[]>`
+        select * from eventstore_append(
+          ${streamId}, ${after === 'no_stream' ? null : after.toString()}, ${hash},
+          ${db.json(payload as unknown as JSONValue)}, ${NOTIFY_CHANNEL})`;
+      let rows: AppendOutcome[];
+      try {
+        rows = beforeCommit
+          ? await sql.begin(async (tx) => {
+              const rows = await call(tx);
+              await beforeCommit();
+              return rows;
+            })
+          : await call(sql);
+      } catch (error) {
+        // A racing duplicate of the same event id lost at the unique index: report the stored one.
+        if (isUniqueViolation(error, 'events_event_id_key')) {
+          const duplicate = await stored(events);
+          if (duplicate) return duplicate;
+        }
+        throw error;
       }
-      throw error;
+      const result = rows[0]!;
+      const revision = result.stream_revision === null ? null : BigInt(result.stream_revision);
+      switch (result.outcome) {
+        case 'appended':
+          remember(streamId, revision!, chainHashOf(chained.at(-1)));
+          return { nextRevision: revision!, position: BigInt(result.last_position!) };
+        case 'duplicate':
+          return { nextRevision: revision!, position: BigInt(result.last_position!) };
+        case 'stale_hash':
+          heads.delete(streamId);
+          if (attempt < 5) continue;
+          throw new Error(`Stream ${streamId}: its last event's chain hash keeps changing`);
+        case 'conflict':
+          heads.delete(streamId);
+          if (expected === 'any' && attempt < 20) continue;
+          throw new WrongExpectedRevision(streamId, expected, revision ?? 'no_stream');
+      }
     }
   }
 
-  async function readStream(streamId: string): Promise<ReadStreamResult> {
+  /** The last already-stored event among these ids: appending them again is a no-op. */
+  async function stored(events: NewEvent[]): Promise<AppendResult | undefined> {
+    const [row] = await sql<{ position: bigint; revision: bigint }[]>`
+      select position, revision from events
+      where event_id = any(${events.map((e) => e.id)}::uuid[])
+      order by position desc limit 1`;
+    return row ? { nextRevision: BigInt(row.revision), position: BigInt(row.position) } : undefined;
+  }
+
+  async function readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    const from = options.fromRevision ?? 0n;
     const rows = await sql<EventRow[]>`
-      select ${sql(EVENT_COLUMNS)} from events where stream_id = ${streamId} order by revision`;
+      select ${sql(EVENT_COLUMNS)} from events
+      where stream_id = ${streamId} and revision >= ${from.toString()}
+      order by revision`;
     const events = rows.map(toRecorded);
-    return { events, revision: events.at(-1)?.revision ?? 'no_stream' };
+    const last = events.at(-1);
+    if (last) {
+      remember(streamId, last.revision, chainHashOf(last));
+      return { events, revision: last.revision };
+    }
+    if (from === 0n) return { events, revision: 'no_stream' };
+    const [stream] = await sql<{ revision: bigint }[]>`
+      select revision from event_streams where stream_id = ${streamId}`;
+    return { events, revision: stream ? BigInt(stream.revision) : 'no_stream' };
   }
 
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {

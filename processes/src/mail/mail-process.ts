@@ -1,4 +1,4 @@
-import { type MailPlannerDeps, planNextBatch } from './planner';
+import { type MailPlannerDeps, mailFromNow, planNextBatch } from './planner';
 import { deliverDue, type MailTransport } from './sender';
 
 export interface MailProcessDeps extends MailPlannerDeps {
@@ -6,6 +6,8 @@ export interface MailProcessDeps extends MailPlannerDeps {
   from: string;
   log?: { error(obj: object, msg: string): void };
   senderIntervalMs?: number;
+  /** Off when a JetStream consumer plans the mails; this process then only sends them. */
+  plan?: boolean;
 }
 
 /**
@@ -23,12 +25,11 @@ export class MailProcess {
 
   async start(): Promise<void> {
     // The first start mails what happens from now on, not the history already in the store.
-    const head = await this.deps.store.headPosition();
-    await this.deps
-      .sql`insert into process_checkpoints (name, position) values ('email', ${head.toString()}) on conflict do nothing`;
+    await mailFromNow(this.deps.sql, this.deps.store);
     this.running = true;
     this.stopWatching = this.deps.store.watch(() => this.nudge());
-    this.loops.push(this.plan(), this.send());
+    this.loops.push(this.send());
+    if (this.deps.plan ?? true) this.loops.push(this.plan());
   }
 
   async stop(): Promise<void> {

@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, ShiftCommand } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
-import { freePort, migrate } from '@shiftcover/platform';
+import { migrate } from '@shiftcover/platform';
 import { applyNextBatch, install, projections } from '@shiftcover/projections';
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { mailMigrations } from './migrations';
 import { type MailPlannerDeps, planNextBatch } from './planner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 let bench: Bench;
 let world: Prepared;
-let smtp: SMTPServer;
-let port: number;
-const inbox: Received[] = [];
+let smtp: TestSmtpServer;
 const now = easternInstant('2026-03-01', '09:00');
 const system: Actor = { kind: 'system', name: 'test' };
 const people: Record<string, { userId: string; actor: Actor }> = {};
@@ -31,22 +24,7 @@ beforeAll(async () => {
   world = await prepare(bench.sql);
   await migrate(bench.sql, 'mail', mailMigrations);
   for (const projection of projections) await install(bench.sql, projection);
-  port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  smtp = await startSmtpServer();
 
   for (const name of ['Maple House', 'Oak Lodge']) {
     residences[name] = randomUUID();
@@ -95,7 +73,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await bench.close();
 });
 
@@ -115,21 +93,14 @@ async function run(command: ShiftCommand, actor: Actor) {
 
 /** Plans and sends everything so far; returns the mails that arrived, by recipient and subject. */
 async function deliver(): Promise<string[]> {
+  const { inbox } = smtp;
   const before = inbox.length;
   while ((await planNextBatch(deps())) > 0) {}
-  await deliverDue(
-    bench.sql,
-    smtpTransport(`smtp://127.0.0.1:${port}`),
-    'Shift Coverage <shifts@example.org>',
-  );
+  await deliverDue(bench.sql, smtpTransport(smtp.url), 'Shift Coverage <shifts@example.org>');
   return inbox
     .slice(before)
     .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
     .sort();
-}
-
-function subjectOf(raw: string): string {
-  return /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
 }
 
 describe('e-mail notifications over a real SMTP server', () => {
@@ -157,7 +128,7 @@ describe('e-mail notifications over a real SMTP server', () => {
       'kai@example.org | New shift available: Maple House, 2026-03-10',
       'sam@example.org | New shift available: Maple House, 2026-03-10',
     ]);
-    const raw = inbox.at(-1)!.raw.replace(/=\r?\n/g, '');
+    const raw = smtp.inbox.at(-1)!.raw.replace(/=\r?\n/g, '');
     expect(raw).toContain('Tue, Mar 10, 2026, 8:00 AM');
     expect(raw).toContain('https://shifts.example.org');
     expect(raw).toMatch(/Content-Type: text\/html/i);
@@ -242,6 +213,17 @@ describe('e-mail notifications over a real SMTP server', () => {
       people.otto!.actor,
     );
     expect(await deliver()).toEqual(['team@example.org | Urgent coverage needed: Oak Lodge, 2026-03-11']);
+  });
+
+  it('a mail sent again after a crash carries the same Message-ID, so the receiver can drop the copy', async () => {
+    const messageId = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+    const [last] = await bench.sql<{ id: bigint }[]>`select max(id) as id from email_deliveries`;
+    const first = messageId(smtp.inbox.at(-1)!.raw);
+    expect(first).toBe(`<delivery-${last!.id}@example.org>`);
+    // As if the sender died after the SMTP server took the mail but before it was recorded as sent.
+    await bench.sql`update email_deliveries set status = 'queued' where id = ${last!.id.toString()}`;
+    expect(await deliver()).toEqual(['team@example.org | Urgent coverage needed: Oak Lodge, 2026-03-11']);
+    expect(messageId(smtp.inbox.at(-1)!.raw)).toBe(first);
   });
 
   it('a failing send is retried later and parked after five attempts, visible as failed', async () => {

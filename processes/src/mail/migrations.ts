@@ -27,4 +27,21 @@ export const mailMigrations: Migration[] = [
         updated_at timestamptz not null default now()
       );`,
   },
+  {
+    id: '002-parked-messages',
+    up: `
+      create table parked_messages (
+        consumer text not null,
+        event_id text not null,
+        event_type text not null,
+        position bigint not null,
+        error text not null,
+        parked_at timestamptz not null default now(),
+        primary key (consumer, event_id)
+      );`,
+  },
+  {
+    id: '003-mail-attachments',
+    up: `alter table email_deliveries add column attachments jsonb not null default '[]'::jsonb;`,
+  },
 ];

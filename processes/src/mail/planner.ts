@@ -1,6 +1,7 @@
 import { shiftDecider } from '@shiftcover/domain';
 import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
 import type { Sql, TransactionSql } from 'postgres';
+import { planOperationMails } from './operation-mails';
 import { type Mail, mail, type ShiftInfo } from './templates';
 
 export interface MailPlannerDeps {
@@ -92,6 +93,12 @@ const rules: Record<string, Rule> = {
     (s) => `Shift changed: ${on(s)}`,
     'A shift you hold has been changed. Here are its details now.',
   ],
+  HolderReminded: [
+    one('userId'),
+    'reminder',
+    (s) => `Reminder: your shift at ${on(s)}`,
+    'A reminder that you are on this shift soon.',
+  ],
   ShiftDeleted: [
     one('assignedUserId'),
     'shift_deleted',
@@ -102,6 +109,45 @@ const rules: Record<string, Rule> = {
 
 interface Address {
   address: string;
+}
+
+/** The read models recipients and reports come from; planning waits until they have caught up. */
+export const PLANNING_READ_MODELS = ['users', 'residences', 'system_config', 'completed_shifts', 'audit_log'];
+
+/**
+ * Named people's own addresses whatever the mode: reports, test mails and resends are meant for
+ * them, not for the shared list. `wanting` keeps only those with e-mail notifications on.
+ */
+export async function addressesOf(
+  tx: TransactionSql,
+  who: { userIds: string[] } | 'super-admins',
+  wanting = true,
+): Promise<string[]> {
+  const rows = await tx<Address[]>`
+    select coalesce(notification_email, email) as address from rm_users
+    where coalesce(notification_email, email) is not null
+      ${wanting ? tx`and email_notifications_enabled` : tx``}
+      ${who === 'super-admins' ? tx`and role = 'admin' and super_admin` : tx`and id = any(${who.userIds})`}
+    order by id`;
+  return [...new Set(rows.map((r) => r.address))];
+}
+
+/** One delivery per recipient; an event planned again adds nothing. */
+export async function queueMail(
+  deps: Pick<MailPlannerDeps, 'smtpConfigured'>,
+  tx: TransactionSql,
+  eventId: string,
+  recipients: string[],
+  message: Mail,
+): Promise<number> {
+  const status = deps.smtpConfigured ? 'queued' : 'outbox';
+  for (const recipient of recipients) {
+    await tx`insert into email_deliveries (event_id, recipient, kind, subject, text_body, html_body, attachments, status)
+      values (${eventId}, ${recipient}, ${message.kind}, ${message.subject}, ${message.text}, ${message.html},
+        ${tx.json((message.attachments ?? []) as never)}, ${status})
+      on conflict (event_id, recipient) do nothing`;
+  }
+  return recipients.length;
 }
 
 /** Where mail goes: each person's notification address when they want mail, or the shared list. */
@@ -133,10 +179,10 @@ async function addresses(tx: TransactionSql, audience: Audience, location: strin
   return [...new Set(rows.map((r) => r.address))];
 }
 
-/** The shift as it stood right after the event, folded from its own stream. */
-async function shiftAt(store: EventStore, event: RecordedEvent) {
-  const { events } = await store.readStream(event.streamId);
-  const upTo = events.filter((e) => e.revision <= event.revision);
+/** The shift as it stood right after the event (or now), folded from its own stream. */
+export async function shiftAt(store: EventStore, streamId: string, revision?: bigint) {
+  const { events } = await store.readStream(streamId);
+  const upTo = events.filter((e) => revision === undefined || e.revision <= revision);
   return upTo.reduce(
     (state, e) => shiftDecider.evolve(state, { type: e.type, data: e.data } as never),
     shiftDecider.initialState(),
@@ -149,14 +195,29 @@ export async function planMails(
   tx: TransactionSql,
   event: RecordedEvent,
 ): Promise<number> {
+  if (event.streamId.startsWith('operation-')) return planOperationMails(deps, tx, event);
   // A shift posted as urgent or emergency is announced as urgent coverage.
   const urgentPost = event.type === 'ShiftPosted' && event.data.priority !== 'open';
   const rule = rules[urgentPost ? 'ShiftMarkedUrgent' : event.type];
   if (!rule || !event.streamId.startsWith('shift-')) return 0;
-  const shift = await shiftAt(deps.store, event);
+  if (event.data.testData && event.type !== 'ShiftPosted') return 0;
+  const shift = await shiftAt(deps.store, event.streamId, event.revision);
   const data = { ...(event.data as Record<string, string>), holderId: shift.assignedUserId ?? '' };
   if (event.type === 'ShiftUpdated' && !shift.assignedUserId) return 0;
-  const info: ShiftInfo = {
+  const info = shiftInfo(shift);
+  const [audience, kind, subject, lead] = rule;
+  if (event.data.testData) {
+    // A bulk-test shift is announced to the developer who ran the test, never to staff.
+    const message = mail(kind, `[Test] ${subject(info)}`, lead, info, deps.publicUrl);
+    const recipients = await addressesOf(tx, { userIds: [event.metadata.actorId] }, false);
+    return queueMail(deps, tx, event.id, recipients, message);
+  }
+  const message: Mail = mail(kind, subject(info), lead, info, deps.publicUrl);
+  return queueMail(deps, tx, event.id, await addresses(tx, audience(data), shift.location), message);
+}
+
+export function shiftInfo(shift: Awaited<ReturnType<typeof shiftAt>>): ShiftInfo {
+  return {
     location: shift.location,
     date: shift.date,
     start_time: shift.startTime,
@@ -165,17 +226,13 @@ export async function planMails(
     requirements: shift.requirements,
     priority: shift.priority,
   };
-  const [audience, kind, subject, lead] = rule;
-  const message: Mail = mail(kind, subject(info), lead, info, deps.publicUrl);
-  const recipients = await addresses(tx, audience(data), shift.location);
-  const status = deps.smtpConfigured ? 'queued' : 'outbox';
-  for (const recipient of recipients) {
-    await tx`insert into email_deliveries (event_id, recipient, kind, subject, text_body, html_body, status)
-      values (${event.id}, ${recipient}, ${message.kind}, ${message.subject}, ${message.text}, ${message.html}, ${status})
-      on conflict (event_id, recipient) do nothing`;
-  }
-  return recipients.length;
 }
+
+/** The subject and lead of a new shift's mail, for a resend. */
+export const newShiftMail = (info: ShiftInfo, publicUrl: string) => {
+  const [, kind, subject, lead] = rules.ShiftPosted!;
+  return mail(kind, subject(info), lead, info, publicUrl);
+};
 
 const NAME = 'email';
 
@@ -188,7 +245,7 @@ export async function planNextBatch(deps: MailPlannerDeps, batchSize = 200): Pro
   const after = BigInt(checkpoint!.position);
   const events = await deps.store.readAll(after, batchSize);
   if (events.length === 0) return 0;
-  await deps.readModelsAt(events.at(-1)!.position, ['users', 'residences', 'system_config']);
+  await deps.readModelsAt(events.at(-1)!.position, PLANNING_READ_MODELS);
   return deps.sql.begin(async (tx) => {
     const [locked] = await tx<
       { position: bigint }[]
@@ -198,4 +255,28 @@ export async function planNextBatch(deps: MailPlannerDeps, batchSize = 200): Pro
     await tx`update process_checkpoints set position = ${events.at(-1)!.position.toString()}, updated_at = now() where name = ${NAME}`;
     return events.length;
   });
+}
+
+/** The first start mails what happens from then on, not the history already in the store. */
+export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
+  const head = await store.headPosition();
+  await sql`insert into process_checkpoints (name, position) values (${NAME}, ${head.toString()}) on conflict do nothing`;
+}
+
+/**
+ * The same planning as a JetStream consumer's handler, one event at a time; events from before
+ * mail was first started are passed over.
+ */
+export function emailHandler(deps: MailPlannerDeps) {
+  return {
+    name: NAME,
+    async handle(event: RecordedEvent): Promise<void> {
+      const [start] = await deps.sql<
+        { position: bigint }[]
+      >`select position from process_checkpoints where name = ${NAME}`;
+      if (start && event.position <= BigInt(start.position)) return;
+      await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
+      await deps.sql.begin((tx) => planMails(deps, tx, event));
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { Attachment } from './templates';
 
 export interface OutgoingMail {
   from: string;
@@ -6,6 +7,9 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Attachment[];
+  /** nodemailer's `messageId`, stable per delivery: a mail resent after a crash is known as the same. */
+  messageId: string;
 }
 
 export interface MailTransport {
@@ -21,13 +25,21 @@ interface Due {
   subject: string;
   text_body: string;
   html_body: string;
+  attachments: Attachment[];
   attempts: number;
+}
+
+/** The Message-ID of a delivery, in the sender's domain as RFC 5322 recommends. */
+function deliveryMessageId(id: bigint, from: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'shiftcover';
+  return `<delivery-${id}@${domain}>`;
 }
 
 /**
  * Sends queued mails that are due. A failed send is retried with growing pauses and, after five
  * attempts, parked as failed where developers can see it. Rows are claimed with SKIP LOCKED, so
- * two senders never send the same mail.
+ * two senders never send the same mail. A crash between the send and its record sends that mail
+ * again, under the same Message-ID.
  */
 export async function deliverDue(
   sql: Sql,
@@ -39,7 +51,7 @@ export async function deliverDue(
   for (;;) {
     const handled = await sql.begin(async (tx) => {
       const [due] = await tx<Due[]>`
-        select id, recipient, subject, text_body, html_body, attempts from email_deliveries
+        select id, recipient, subject, text_body, html_body, attachments, attempts from email_deliveries
         where status = 'queued' and next_attempt_at <= ${now}
         order by id limit 1 for update skip locked`;
       if (!due) return false;
@@ -50,6 +62,8 @@ export async function deliverDue(
           subject: due.subject,
           text: due.text_body,
           html: due.html_body,
+          ...(due.attachments.length ? { attachments: due.attachments } : {}),
+          messageId: deliveryMessageId(due.id, from),
         });
         await tx`update email_deliveries set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${due.id.toString()}`;
         sent += 1;

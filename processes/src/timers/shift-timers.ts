@@ -10,6 +10,8 @@ import {
 import type { Logger } from '@shiftcover/platform';
 import { CronJob } from 'cron';
 import type { Sql } from 'postgres';
+import { remindHolders } from './reminders';
+import { sendDueReports } from './reports';
 
 export interface ShiftTimerDeps {
   sql: Sql;
@@ -69,7 +71,11 @@ export async function settleDueShifts(
   return { completed, expired };
 }
 
-/** Runs the sweep at start (catching up whatever fell due while stopped) and every minute after. */
+/**
+ * Every minute, Eastern time: settles due shifts, reminds holders of shifts about to start, and
+ * sends the monthly and weekly reports when due. The first sweep runs at start, catching up
+ * whatever fell due while the server was stopped.
+ */
 export class ShiftTimers {
   private job: CronJob | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -92,9 +98,16 @@ export class ShiftTimers {
   }
 
   private sweep(): Promise<unknown> {
-    this.running = this.running
-      .then(() => settleDueShifts(this.deps))
-      .catch((error) => this.deps.log?.error({ err: error }, 'shift timers failed'));
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['settling shifts', () => settleDueShifts(this.deps)],
+      ['reminders', () => remindHolders(this.deps)],
+      ['reports', () => sendDueReports(this.deps)],
+    ];
+    this.running = this.running.then(async () => {
+      for (const [name, step] of steps) {
+        await step().catch((error) => this.deps.log?.error({ err: error }, `timers: ${name} failed`));
+      }
+    });
     return this.running;
   }
 }

@@ -145,6 +145,61 @@ const entries: Record<string, Entry> = {
     entityType: 'residence',
     describe: (d) => `Deleted the residence ${d.name}`,
   },
+  TestEmailSent: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Sent a test e-mail to ${d.email}`,
+  },
+  EmailDiagnosticRun: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) =>
+      d.smtpConfigured
+        ? `Ran the e-mail diagnostic: the SMTP server ${d.ok ? 'answered' : 'failed'}`
+        : 'Ran the e-mail diagnostic: no SMTP server is configured',
+  },
+  BulkEmailTestRun: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Ran an e-mail bulk test with ${(d.shiftIds as string[]).length} test shifts`,
+  },
+  EmailQueueCleared: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Cleared ${d.clearedCount} e-mails from the queue`,
+  },
+  ShiftNotificationResent: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d, s) =>
+      `Resent the new-shift e-mail for the ${shiftLabel(s)} to ${(d.recipients as string[]).length} recipients`,
+  },
+  TestRemindersSent: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Sent ${d.reminded} shift reminders as a test`,
+  },
+  CompletedShiftsReported: {
+    action: 'manual_report_sent',
+    entityType: 'report',
+    describe: (d) =>
+      `Sent the completed-shifts report for ${d.period} (${(d.recordIds as string[]).length} shifts)`,
+  },
+  CompletedShiftsCleared: {
+    action: 'system_enhancement',
+    entityType: 'report',
+    describe: (d) => `Cleared ${(d.recordIds as string[]).length} completed-shift records`,
+  },
+  AuditReportSent: {
+    action: 'manual_report_sent',
+    entityType: 'report',
+    describe: () => 'Sent the audit report to the super admins',
+  },
+  ParkedMessageReplayed: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Replayed a parked message for ${d.consumer}`,
+  },
   EmailNotificationModeSet: {
     action: 'system_enhancement',
     entityType: 'notification_system',
@@ -155,6 +210,7 @@ const entries: Record<string, Entry> = {
 
 function entityId(event: RecordedEvent): string {
   const d = event.data;
+  if (event.streamId.startsWith('operation-') && !d.shiftId) return event.streamId.slice('operation-'.length);
   return String(d.shiftId ?? d.userId ?? d.residenceId ?? 'email-notification-mode');
 }
 
@@ -192,7 +248,8 @@ export const auditLogProjection: Projection = {
     create index on ${t('audit_logs')} (user_id, timestamp desc);`,
 
   async apply(tx, event, t) {
-    const entry = entries[event.type];
+    // Shifts of the e-mail bulk test are not the organisation's work; the test itself is audited.
+    const entry = event.data.testData ? undefined : entries[event.type];
     const shift =
       entry?.entityType === 'shift'
         ? await shiftFacts(tx, t('audit_shift_facts'), String(event.data.shiftId))

@@ -1,10 +1,14 @@
 import type { EventData, Projection } from '../projection';
 import { shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
-/** One record per completed shift (SPEC §3 completed_shifts); hoursWorked is in minutes. */
+/**
+ * One record per completed shift (SPEC §3 completed_shifts); hoursWorked is in minutes. A record
+ * included in a report is marked reported and archived; a developer's Clear All archives without
+ * reporting. Archived records leave the Completed Shifts list but stay for the reports' mail.
+ */
 export const completedShiftsProjection: Projection = {
   name: 'completed_shifts',
-  version: 1,
+  version: 2,
   tables: ['completed_shifts', 'completed_shift_facts'],
   schema: (t) => `
     ${shiftFactsSchema(t('completed_shift_facts'))}
@@ -24,14 +28,24 @@ export const completedShiftsProjection: Projection = {
       logged_at timestamptz not null,
       hours_worked int not null,
       reported boolean not null default false,
-      reported_at timestamptz
+      reported_at timestamptz,
+      archived boolean not null default false
     );
     create index on ${t('completed_shifts')} (shift_completed_at);`,
 
   async apply(tx, event, t) {
     await trackShiftFacts(tx, event, t('completed_shift_facts'));
-    if (event.type !== 'ShiftCompleted') return;
     const d = event.data as EventData;
+    if (event.type === 'CompletedShiftsReported') {
+      await tx`update ${tx(t('completed_shifts'))} set reported = true, reported_at = ${d.at}, archived = true
+        where id = any(${d.recordIds})`;
+      return;
+    }
+    if (event.type === 'CompletedShiftsCleared') {
+      await tx`update ${tx(t('completed_shifts'))} set archived = true where id = any(${d.recordIds})`;
+      return;
+    }
+    if (event.type !== 'ShiftCompleted') return;
     const facts = await shiftFacts(tx, t('completed_shift_facts'), d.shiftId);
     if (!facts) return;
     await tx`insert into ${tx(t('completed_shifts'))} (id, original_shift_id, location, date, start_time, end_time, type,

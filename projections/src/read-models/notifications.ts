@@ -58,6 +58,7 @@ const personal: Record<
     'Transfer declined',
     (l) => `Your transfer of the ${l} was declined.`,
   ],
+  HolderReminded: ['userId', 'reminder', 'Shift reminder', (l) => `Reminder: you are on the ${l}.`],
   ShiftDeleted: [
     'assignedUserId',
     'shift_approval',
@@ -67,6 +68,7 @@ const personal: Record<
 };
 
 function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
+  if (d.testData) return [];
   const l = label(shift);
   if (type === 'ShiftPosted' && d.priority === 'open') {
     return [

@@ -53,6 +53,7 @@ export const shiftsProjection: Projection = {
       drop_requested = false, drop_requested_at = null`;
     switch (event.type) {
       case 'ShiftPosted':
+        if (d.testData) return;
         await tx`insert into ${shifts} (id, location, date, start_time, end_time, type, requirements, notes, priority, status,
             created_by_id, created_at, updated_at)
           values (${d.shiftId}, ${d.location}, ${d.date}, ${d.startTime}, ${d.endTime}, ${d.type}, ${d.requirements},

@@ -1,0 +1,35 @@
+import { TIME_ZONE } from '@shiftcover/domain';
+import { fromZonedTime } from 'date-fns-tz';
+
+const format = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** '2026-11-01 01:30:00 EST': Eastern wall-clock time with its abbreviation (EST or EDT). */
+export function easternStamp(at: Date): string {
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+}
+
+/**
+ * A moment given on the command line: an ISO instant with an offset or Z, or an Eastern
+ * wall-clock date ('2026-03-08') or date and time ('2026-03-08 14:30').
+ */
+export function parseMoment(text: string): Date | undefined {
+  if (/[zZ]$|[+-]\d\d:?\d\d$/.test(text)) {
+    const at = new Date(text);
+    return Number.isNaN(at.getTime()) ? undefined : at;
+  }
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(text);
+  if (!match) return undefined;
+  const at = fromZonedTime(`${match[1]}T${match[2] ?? '00:00'}`, TIME_ZONE);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}

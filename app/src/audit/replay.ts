@@ -1,0 +1,116 @@
+import {
+  configDecider,
+  type Decider,
+  inboxDecider,
+  residenceDecider,
+  scheduleDecider,
+  shiftDecider,
+  uniquenessDecider,
+  userDecider,
+} from '@shiftcover/domain';
+import type { CommandHandler, RecordedEvent } from '@shiftcover/eventstore';
+
+// biome-ignore lint/suspicious/noExplicitAny: a stream's decider is chosen by name at run time
+type AnyDecider = Decider<any, any, any>;
+
+/** Each kind of stream and the decider that folds it (names as in command-api/src/streams.ts). */
+const decidersByPrefix: [string, AnyDecider][] = [
+  ['shift-', shiftDecider],
+  ['schedule-', scheduleDecider],
+  ['user-', userDecider],
+  ['residence-', residenceDecider],
+  ['config-', configDecider],
+  ['inbox-', inboxDecider],
+  ['unique-', uniquenessDecider],
+];
+
+export class UnknownStream extends Error {}
+
+export function deciderFor(streamId: string): AnyDecider {
+  const found = decidersByPrefix.find(([prefix]) => streamId.startsWith(prefix));
+  if (!found) {
+    throw new UnknownStream(
+      `Unknown stream ${streamId}: names start with ${decidersByPrefix.map(([p]) => p).join(', ')}`,
+    );
+  }
+  return found[1];
+}
+
+export interface Step {
+  event: RecordedEvent;
+  before: unknown;
+  after: unknown;
+}
+
+/** A stream replayed event by event (personal data opened, old shapes upcast): each state change. */
+export async function replay(handler: CommandHandler, streamId: string): Promise<Step[]> {
+  const decider = deciderFor(streamId);
+  const { events } = await handler.load(streamId, decider);
+  const steps: Step[] = [];
+  let state = decider.initialState();
+  for (const event of events) {
+    const after = decider.evolve(state, { type: event.type, data: event.data });
+    steps.push({ event, before: state, after });
+    state = after;
+  }
+  return steps;
+}
+
+/** The state of a stream at a moment: every event recorded up to then, folded. */
+export async function stateAsOf(
+  handler: CommandHandler,
+  streamId: string,
+  moment: Date,
+): Promise<{ state: unknown; applied: number; total: number }> {
+  const steps = await replay(handler, streamId);
+  const applied = steps.filter((step) => step.event.recordedAt <= moment);
+  return {
+    state: applied.at(-1)?.after ?? deciderFor(streamId).initialState(),
+    applied: applied.length,
+    total: steps.length,
+  };
+}
+
+/** Field-level differences between two states, one level into nested objects. */
+export function changes(before: unknown, after: unknown, prefix = ''): string[] {
+  if (!isRecord(before) || !isRecord(after)) {
+    return same(before, after) ? [] : [`${prefix || 'state'}: ${show(before)} → ${show(after)}`];
+  }
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.flatMap((key) => {
+    const name = prefix ? `${prefix}.${key}` : key;
+    const [a, b] = [before[key], after[key]];
+    if (same(a, b)) return [];
+    if (!prefix && isRecord(a) && isRecord(b)) return changes(a, b, name);
+    return [`${name}: ${show(a)} → ${show(b)}`];
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return show(a) === show(b);
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '—';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  const text = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** A shift's history for the read API's audit view. */
+export async function shiftHistory(handler: CommandHandler, shiftId: string) {
+  const steps = await replay(handler, `shift-${shiftId}`);
+  return steps.map(({ event, before, after }) => ({
+    revision: event.revision.toString(),
+    type: event.type,
+    at: event.recordedAt,
+    actorId: event.metadata.actorId,
+    actorRole: event.metadata.actorRole,
+    changes: changes(before, after),
+  }));
+}

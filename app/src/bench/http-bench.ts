@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { Runtime } from '../runtime';
+import { createAccounts, postShifts, signIn } from './harness';
+
+export interface LoadFigures {
+  connections: number;
+  /** Completed claim + approve pairs per second. */
+  pairsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+interface Claimants {
+  /** One staff member per connection, each with a queue of shifts on days of their own. */
+  queues: { cookie: string; shiftIds: string[] }[];
+  adminCookie: string;
+}
+
+/**
+ * Claim then approve, over and over, at `connections` concurrent clients: each client is one staff
+ * member taking shifts from their own queue, so every claim succeeds and none conflicts.
+ */
+async function claimLoad(
+  baseUrl: string,
+  paths: { claim: (id: string) => string; approve: (id: string) => string },
+  who: Claimants,
+  connections: number,
+  durationSeconds: number,
+): Promise<LoadFigures> {
+  let next = 0;
+  type Context = { queue?: Claimants['queues'][number]; shiftId?: string };
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context: Context) => {
+          context.queue ??= who.queues[next++ % who.queues.length]!;
+          context.shiftId = context.queue.shiftIds.pop();
+          if (!context.shiftId) throw new Error('the bench ran out of shifts: give it more');
+          return {
+            ...request,
+            path: paths.claim(context.shiftId),
+            headers: { cookie: context.queue.cookie },
+          };
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context: Context) => ({
+          ...request,
+          path: paths.approve(context.shiftId!),
+          headers: { cookie: who.adminCookie },
+        }),
+      },
+    ],
+  });
+  return {
+    connections,
+    pairsPerSecond: Math.round(result.requests.average / 2),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Staff accounts and shift queues for the event-sourced server. */
+export async function eventSourcedClaimants(
+  runtime: Runtime,
+  baseUrl: string,
+  staffCount: number,
+  shiftsPerStaff: number,
+): Promise<Claimants> {
+  const [admin] = await createAccounts(runtime, 'admin', 1, `bench-admin-${randomUUID().slice(0, 6)}`);
+  const staff = await createAccounts(runtime, 'staff', staffCount, `bench-staff-${randomUUID().slice(0, 6)}`);
+  const queues = [];
+  for (const [i, person] of staff.entries()) {
+    queues.push({
+      cookie: await signIn(baseUrl, person.username),
+      shiftIds: await postShifts(runtime, shiftsPerStaff, i * shiftsPerStaff),
+    });
+  }
+  return { queues, adminCookie: await signIn(baseUrl, admin!.username) };
+}
+
+/** The same for the CRUD baseline: rows and sessions written straight into its tables. */
+export async function crudClaimants(
+  runtime: Runtime,
+  staffCount: number,
+  shiftsPerStaff: number,
+): Promise<Claimants> {
+  const { sql } = runtime;
+  const adminSid = randomUUID();
+  await sql`insert into crud_sessions ${sql({ sid: adminSid, user_id: randomUUID(), role: 'admin' })}`;
+  const queues = [];
+  for (let s = 0; s < staffCount; s++) {
+    const sid = randomUUID();
+    await sql`insert into crud_sessions ${sql({ sid, user_id: randomUUID(), role: 'staff' })}`;
+    const rows = Array.from({ length: shiftsPerStaff }, (_, k) => ({
+      id: randomUUID(),
+      date: new Date(Date.UTC(2031, 0, 1) + (s * shiftsPerStaff + k) * 86_400_000).toISOString().slice(0, 10),
+      start_time: '08:00',
+      end_time: '16:00',
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await sql`insert into crud_shifts ${sql(rows.slice(i, i + 1000))}`;
+    queues.push({ cookie: `sid=${sid}`, shiftIds: rows.map((r) => r.id) });
+  }
+  return { queues, adminCookie: `sid=${adminSid}` };
+}
+
+export const eventSourcedPaths = {
+  claim: (id: string) => `/api/shifts/${id}/claim`,
+  approve: (id: string) => `/api/shifts/${id}/approve`,
+};
+export const crudPaths = {
+  claim: (id: string) => `/crud/shifts/${id}/claim`,
+  approve: (id: string) => `/crud/shifts/${id}/approve`,
+};
+
+export { claimLoad };
+
+/**
+ * GET /api/shifts (the staff member's open-shift list) at `connections` clients, each asking for
+ * gzip as browsers do: the bytes per response are the compressed body.
+ */
+export async function shiftListLoad(
+  baseUrl: string,
+  cookie: string,
+  connections: number,
+  durationSeconds: number,
+) {
+  const result = await autocannon({
+    url: `${baseUrl}/api/shifts`,
+    connections,
+    duration: durationSeconds,
+    headers: { cookie, 'accept-encoding': 'gzip' },
+  });
+  return {
+    connections,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/**
+ * Waits until the server has digested what was written before (its read models and process
+ * managers have reached the log's head) and answers /healthz promptly, so a load run measures
+ * that load alone, not the backlog of the one before or of the bench's own setup.
+ */
+export async function settled(baseUrl: string, sql: Runtime['sql']): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  const [head] = await sql<{ position: bigint | null }[]>`select max(position) as position from events`;
+  const target = head?.position ?? 0n;
+  for (let prompt = 0; prompt < 3 && Date.now() < deadline; ) {
+    const [behind] = await sql<{ position: bigint | null }[]>`
+      select min(position) as position from (
+        select position from projection_checkpoints union all select position from process_checkpoints
+      ) checkpoints`;
+    const started = performance.now();
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    const caughtUp = (behind?.position ?? target) >= target;
+    prompt = caughtUp && ok && performance.now() - started < 20 ? prompt + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Read-your-writes lag: from a claim's acknowledgement to the moment the read API shows it
+ * (a read that names the claim's position answers once the read models have reached it).
+ */
+export async function readYourWritesLag(baseUrl: string, who: Claimants, samples: number) {
+  const lags: number[] = [];
+  const queue = who.queues[0]!;
+  for (let i = 0; i < samples; i++) {
+    const shiftId = queue.shiftIds.pop()!;
+    const claim = await fetch(`${baseUrl}/api/shifts/${shiftId}/claim`, {
+      method: 'POST',
+      headers: { cookie: queue.cookie },
+    });
+    const acknowledged = performance.now();
+    const position = claim.headers.get('x-position')!;
+    await claim.arrayBuffer();
+    const read = await fetch(`${baseUrl}/api/my-shifts`, {
+      headers: { cookie: queue.cookie, 'x-min-position': position },
+    });
+    const mine = (await read.json()) as { upcoming?: { id: string }[] };
+    if (!mine.upcoming?.some((s) => s.id === shiftId)) {
+      throw new Error('the read API answered without the claim it was asked to wait for');
+    }
+    lags.push(performance.now() - acknowledged);
+  }
+  lags.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! * 10) / 10;
+  return { samples, p50: at(0.5), p99: at(0.99), max: at(1) };
+}

@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { WEB_DIST } from '../web';
+import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
+import {
+  claimLoad,
+  crudClaimants,
+  crudPaths,
+  eventSourcedClaimants,
+  eventSourcedPaths,
+  readYourWritesLag,
+  settled,
+  shiftListLoad,
+} from './http-bench';
+import { firstScreenAssets, timeToFirstRender } from './web-bench';
+
+/**
+ * Every benchmark of the product, against the real server in its own process:
+ *   npm run bench                       full run, results written into BENCHMARKS.md
+ *   npm run bench -- --smoke            a few seconds of each, nothing written (run by npm test)
+ *   npm run bench -- --rebuild-events 1000000
+ */
+const { values } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    'rebuild-events': { type: 'string', default: '100000' },
+  },
+});
+const smoke = values.smoke;
+const duration = smoke ? 1 : Number(values.duration);
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const log = (text: string) => process.stdout.write(`${text}\n`);
+
+if (!existsSync(`${WEB_DIST}/index.html`))
+  execFileSync('npx', ['vite', 'build', 'web'], { cwd: ROOT, stdio: 'inherit' });
+
+const db = await benchDatabase();
+const server = await startProcess('app/src/main.ts', { DATABASE_URL: db.url }, await freePort());
+const crud = await startProcess('app/src/bench/crud-server.ts', { DATABASE_URL: db.url }, await freePort());
+const results: Record<string, unknown> = {};
+try {
+  // Reads first, on a store holding exactly the shifts the target names.
+  const listSize = smoke ? 200 : 10_000;
+  await postShifts(db.runtime, listSize, 100_000);
+  const [reader] = await createAccounts(db.runtime, 'staff', 1, 'bench-reader');
+  const readerCookie = await signIn(server.baseUrl, reader!.username);
+  await settled(server.baseUrl, db.runtime.sql);
+  await fetch(`${server.baseUrl}/api/shifts`, { headers: { cookie: readerCookie } }); // warm-up
+  const reads = await shiftListLoad(server.baseUrl, readerCookie, smoke ? 4 : 100, duration);
+  results.reads = { shifts: listSize, ...reads };
+  log(`GET /api/shifts, ${listSize} shifts: ${JSON.stringify(reads)}`);
+
+  const commands = [];
+  for (const connections of smoke ? [1, 4] : [1, 16, 64]) {
+    const perStaff = Math.ceil((smoke ? 100 : 9000) / connections) + 20;
+    const claimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
+    await settled(server.baseUrl, db.runtime.sql);
+    const es = await claimLoad(server.baseUrl, eventSourcedPaths, claimants, connections, duration);
+    const rows = await crudClaimants(db.runtime, connections, perStaff * 3);
+    await settled(crud.baseUrl, db.runtime.sql);
+    const baseline = await claimLoad(crud.baseUrl, crudPaths, rows, connections, duration);
+    commands.push({ connections, eventSourced: es, baseline });
+    log(
+      `claim + approve, ${connections} clients: event-sourced ${JSON.stringify(es)} | CRUD ${JSON.stringify(baseline)}`,
+    );
+  }
+  results.commands = commands;
+
+  const lagClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, smoke ? 20 : 300);
+  await settled(server.baseUrl, db.runtime.sql);
+  results.lag = await readYourWritesLag(server.baseUrl, lagClaimants, smoke ? 20 : 300);
+  log(`read-your-writes lag: ${JSON.stringify(results.lag)}`);
+
+  results.webAssets = await firstScreenAssets();
+  results.firstRender = await timeToFirstRender(server.baseUrl, smoke ? 1 : 7);
+  log(`web: ${JSON.stringify(results.webAssets)} ${JSON.stringify(results.firstRender)}`);
+} finally {
+  await server.stop();
+  await crud.stop();
+  await db.stop();
+}
+
+const rebuildEvents = smoke ? '3000' : values['rebuild-events'];
+const rebuildOutput = execFileSync(
+  process.execPath,
+  ['--import', 'tsx', 'app/src/bench/rebuild.ts', '--events', rebuildEvents],
+  {
+    cwd: ROOT,
+    encoding: 'utf8',
+  },
+);
+results.rebuild = { events: Number(rebuildEvents), output: rebuildOutput.trim().split('\n') };
+log(rebuildOutput);
+if (!rebuildOutput.includes('identical')) throw new Error('rebuilt read models differ from the live ones');
+
+if (!smoke) {
+  const file = `${ROOT}/BENCHMARKS.md`;
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  const current = existsSync(file) ? await readFile(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const section = `${start}\n${renderResults(results)}\n${end}`;
+  await writeFile(file, current.replace(new RegExp(`${start}[\\s\\S]*${end}`), section));
+  log(`results written to ${file}`);
+}
+
+function renderResults(r: Record<string, unknown>): string {
+  const commands = r.commands as { connections: number; eventSourced: Figures; baseline: Figures }[];
+  type Figures = { pairsPerSecond: number; p50: number; p99: number; failures: number };
+  const reads = r.reads as {
+    shifts: number;
+    connections: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    failures: number;
+    bytesPerResponse: number;
+  };
+  const lag = r.lag as { samples: number; p50: number; p99: number; max: number };
+  const assets = r.webAssets as { js: { raw: number; gzip: number }; css: { raw: number; gzip: number } };
+  const render = r.firstRender as { runs: number; firstContentfulPaintMs: number; landingReadyMs: number };
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const at64 = commands.find((c) => c.connections === 64);
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PostgreSQL; server, baseline and load generator on the same machine.`,
+    `Command: \`npm run bench\` (${duration} s per load run; rebuild over ${r.rebuild && (r.rebuild as { events: number }).events} events).`,
+    '',
+    '### Claim + approve (autocannon, real HTTP, sessions, permission checks)',
+    '',
+    '| clients | event-sourced pairs/s | p50 ms | p99 ms | CRUD baseline pairs/s | p50 ms | p99 ms | ES / baseline |',
+    '|---|---|---|---|---|---|---|---|',
+    ...commands.map(
+      (c) =>
+        `| ${c.connections} | ${c.eventSourced.pairsPerSecond} | ${c.eventSourced.p50} | ${c.eventSourced.p99} | ${c.baseline.pairsPerSecond} | ${c.baseline.p50} | ${c.baseline.p99} | ${(c.eventSourced.pairsPerSecond / Math.max(1, c.baseline.pairsPerSecond)).toFixed(2)} |`,
+    ),
+    '',
+    `Failed requests: ${commands.map((c) => `${c.connections} clients ${c.eventSourced.failures} / ${c.baseline.failures}`).join('; ')}.`,
+    at64
+      ? `Targets: throughput at least half the baseline at 64 clients: ${verdict(at64.eventSourced.pairsPerSecond * 2 >= at64.baseline.pairsPerSecond)}; p99 under 50 ms at 64 clients: ${verdict(at64.eventSourced.p99 < 50)}.`
+      : '',
+    '',
+    `### GET /api/shifts with ${reads.shifts} shifts at ${reads.connections} clients`,
+    '',
+    `${reads.requestsPerSecond} requests/s, p50 ${reads.p50} ms, p99 ${reads.p99} ms, ${kb(reads.bytesPerResponse)} per response (gzip: the load generator sends \`accept-encoding: gzip\`, as browsers do), ${reads.failures} failures. Target p99 under 20 ms: ${verdict(reads.p99 < 20)}.`,
+    '',
+    '### Read-your-writes lag (claim acknowledged → visible in the read API)',
+    '',
+    `${lag.samples} samples: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms. Target p99 under 100 ms: ${verdict(lag.p99 < 100)}.`,
+    '',
+    '### Projection rebuild',
+    '',
+    '```',
+    ...((r.rebuild as { output: string[] }).output ?? []).filter(
+      (l) => !l.includes(':') || l.startsWith('rebuild') || l.startsWith('store') || l.startsWith('live'),
+    ),
+    '```',
+    '',
+    '### Web, first screen',
+    '',
+    `JavaScript ${kb(assets.js.gzip)} gzip (${kb(assets.js.raw)} raw), CSS ${kb(assets.css.gzip)} gzip (${kb(assets.css.raw)} raw). In Chromium (375 px, local server, median of ${render.runs}): first contentful paint ${render.firstContentfulPaintMs} ms, landing page ready ${render.landingReadyMs} ms.`,
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,127 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from '../testing/http';
+
+type Signed = Client & { userId: string };
+let server: TestServer;
+let admin: Signed;
+let otherAdmin: Signed;
+let staff: Signed;
+let clockOffsetMs = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: () => new Date(Date.now() + clockOffsetMs) });
+  admin = await server.signedIn('admin');
+  otherAdmin = await server.signedIn('admin');
+  staff = await server.signedIn('staff');
+});
+afterAll(() => server.close());
+
+/** A shift `hoursFromNow` hours from now (by the server's clock), in Eastern wall-clock terms. */
+function slot(hoursFromNow: number, hours = 4) {
+  const start = new Date(Date.now() + clockOffsetMs + hoursFromNow * 3_600_000);
+  const end = new Date(start.getTime() + hours * 3_600_000);
+  const zone = 'America/New_York';
+  return {
+    date: formatInTimeZone(start, zone, 'yyyy-MM-dd'),
+    startTime: formatInTimeZone(start, zone, 'HH:mm'),
+    endTime: formatInTimeZone(end, zone, 'HH:mm'),
+  };
+}
+
+async function post(when = slot(72)): Promise<{ id: string; position: string }> {
+  const reply = await admin.post('/api/shifts', { location: 'Maple House', type: 'AM', ...when });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return { id: reply.body.id as string, position: reply.body.position! };
+}
+
+/** GET /api/shifts as `who`, naming a position to wait for when given, and nothing else. */
+async function list(who: Client, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.baseUrl}/api/shifts`, {
+    headers: { cookie: who.cookie, ...headers },
+  });
+  const text = await response.text();
+  return {
+    response,
+    shifts: (text ? JSON.parse(text) : []) as Array<{ id: string; assignedUserId: string | null }>,
+  };
+}
+
+describe('GET /api/shifts served from finished bodies', () => {
+  it('after a write, a read naming its position always includes it, for the writer and for others', async () => {
+    for (let i = 0; i < 15; i++) {
+      await list(admin);
+      await list(otherAdmin);
+      await list(staff);
+      const { id, position } = await post();
+      for (const who of [admin, otherAdmin, staff]) {
+        const { shifts } = await list(who, { 'x-min-position': position });
+        expect(shifts.map((s) => s.id)).toContain(id);
+      }
+    }
+  });
+
+  it('concurrent writers each see their own write at once', async () => {
+    await list(admin);
+    const seen = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const { id, position } = await post();
+        const { shifts } = await list(admin, { 'x-min-position': position });
+        return shifts.some((s) => s.id === id);
+      }),
+    );
+    expect(seen).toEqual(seen.map(() => true));
+  });
+
+  it('a claim shows as the claimant’s on their next read, and once seen never goes back', async () => {
+    const { id } = await post();
+    await list(staff);
+    const claim = await staff.post(`/api/shifts/${id}/claim`);
+    expect(claim.status).toBe(200);
+    const { shifts } = await list(staff, { 'x-min-position': claim.body.position! });
+    expect(shifts.find((s) => s.id === id)?.assignedUserId).toBe(staff.userId);
+    for (let i = 0; i < 5; i++) {
+      expect((await list(staff)).shifts.find((s) => s.id === id)?.assignedUserId).toBe(staff.userId);
+    }
+  });
+
+  it('drops a shift from staff’s list once it has ended, with no write in between', async () => {
+    const { id, position } = await post(slot(1, 1));
+    expect((await list(staff, { 'x-min-position': position })).shifts.map((s) => s.id)).toContain(id);
+    clockOffsetMs = 2.5 * 3_600_000;
+    try {
+      expect((await list(staff)).shifts.map((s) => s.id)).not.toContain(id);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('answers 304 to the ETag it gave while nothing changed, and 200 after a change', async () => {
+    const first = await list(admin);
+    const etag = first.response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.response.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await list(admin, { 'if-none-match': etag });
+    expect(again.response.status).toBe(304);
+    const { position } = await post();
+    const changed = await list(admin, { 'if-none-match': etag, 'x-min-position': position });
+    expect(changed.response.status).toBe(200);
+    expect(changed.response.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends gzip to clients that accept it and plain JSON to others, with the same content', async () => {
+    const zipped = await list(admin, { 'accept-encoding': 'gzip' });
+    expect(zipped.response.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.response.headers.get('vary')).toContain('accept-encoding');
+    const plain = await list(admin, { 'accept-encoding': 'identity' });
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    expect(plain.shifts).toEqual(zipped.shifts);
+    expect(plain.response.headers.get('etag')).not.toBe(zipped.response.headers.get('etag'));
+    const refused = await list(admin, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.response.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('is still for signed-in users only', async () => {
+    expect((await list(new Client(server.baseUrl))).response.status).toBe(401);
+  });
+});

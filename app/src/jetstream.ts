@@ -1,0 +1,32 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import type { Logger } from '@shiftcover/platform';
+import { EventBridge, type EventHandler, ensureEventsStream, JetStreamConsumer } from '@shiftcover/processes';
+import type { Runtime } from './runtime';
+
+/** With NATS_URL: the log is bridged to JetStream and each process manager is a durable consumer. */
+export async function startJetStream(
+  url: string,
+  runtime: Runtime,
+  handlers: EventHandler[],
+  logger: Logger,
+) {
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1 });
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  await ensureEventsStream(jsm);
+  const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, log: logger });
+  await bridge.start();
+  const consumers = handlers.map(
+    (handler) => new JetStreamConsumer({ sql: runtime.sql, js, jsm, handler, log: logger }),
+  );
+  for (const consumer of consumers) await consumer.start();
+  logger.info({ url, consumers: handlers.map((h) => h.name) }, 'events bridged to NATS JetStream');
+  return {
+    async stop() {
+      for (const consumer of consumers) await consumer.stop();
+      await bridge.stop();
+      await nc.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { createLogger, loadConfig } from '@shiftcover/platform';
+import { openRuntime } from '../runtime';
+import { buildServer, type ServerOptions } from '../server';
+import { closeOnSignals } from '../shutdown';
+
+/**
+ * One HTTP service of the production-like deployment, on its own: the same server as `npm start`
+ * with only some of its parts, against the stores named by the environment.
+ */
+export async function serve(name: string, options: ServerOptions): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL).child({ service: name });
+  const runtime = await openRuntime(config, logger);
+  const server = await buildServer(runtime, config, logger, options);
+  await server.listen({ port: config.PORT, host: '0.0.0.0' });
+  logger.info(`${name} listening on port ${config.PORT}`);
+  closeOnSignals(logger, async () => {
+    await server.close();
+    await runtime.close();
+  });
+}

@@ -1,0 +1,51 @@
+import { type Principal, userDecider } from '@shiftcover/domain';
+import type { CommandHandler } from '@shiftcover/eventstore';
+import { streams } from '../streams';
+
+/** How many signed-in users are remembered (the least recently seen is forgotten first). */
+const REMEMBERED_USERS = 10_000;
+
+interface Known {
+  revision: bigint;
+  lastEventId: string;
+  principal: Principal | null;
+}
+
+/**
+ * Who a user is for permission checks (role, super admin) as of their stream now, without opening
+ * their personal data on every request: what was folded is remembered with the stream's last
+ * event, and each call only checks that no event has been added since (one short read). A role
+ * change, a deletion or any other event on the stream is therefore seen on the very next request,
+ * from whichever process wrote it.
+ */
+export class Principals {
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly handler: CommandHandler) {}
+
+  /** The active user's principal, or null for an unknown or deleted one. */
+  async of(userId: string): Promise<Principal | null> {
+    const streamId = streams.user(userId);
+    const known = this.known.get(userId);
+    if (known && (await this.handler.endsWith(streamId, known.revision, known.lastEventId))) {
+      this.touch(userId, known);
+      return known.principal;
+    }
+    const { state, revision, events } = await this.handler.load(streamId, userDecider);
+    const principal =
+      state.status === 'active'
+        ? { userId: state.userId, role: state.role, superAdmin: state.superAdmin }
+        : null;
+    const last = events.at(-1);
+    if (last && revision !== 'no_stream') {
+      this.touch(userId, { revision, lastEventId: last.id, principal });
+    }
+    return principal;
+  }
+
+  private touch(userId: string, known: Known): void {
+    this.known.delete(userId);
+    this.known.set(userId, known);
+    if (this.known.size > REMEMBERED_USERS) this.known.delete(this.known.keys().next().value!);
+  }
+}

@@ -1,0 +1,5 @@
+export {
+  type OperationCommand,
+  type OperationEvent,
+  operationDecider,
+} from './operations';

@@ -1,0 +1,69 @@
+import { actorCan, type Capability } from '../permissions/permissions';
+import type { Decider } from '../shared/decider';
+import { reject } from '../shared/errors';
+
+/**
+ * The developer and admin calls of SPEC §7 and the scheduled reports, each recorded once on a
+ * stream of its own (`operation-<id>`): the audit trail names who did it, and the processes
+ * turn the recorded fact into mail.
+ */
+export type OperationCommand =
+  | { type: 'SendTestEmail'; data: { email: string; subject: string; message: string } }
+  | {
+      type: 'RecordEmailDiagnostic';
+      data: { email: string; smtpConfigured: boolean; ok: boolean; answer: string };
+    }
+  | { type: 'RecordBulkEmailTest'; data: { shiftIds: string[]; emailsQueued: number } }
+  | { type: 'RecordEmailQueueCleared'; data: { clearedCount: number } }
+  | { type: 'ResendShiftNotification'; data: { shiftId: string; recipients: string[] } }
+  | { type: 'RecordTestReminders'; data: { reminded: number } }
+  | {
+      type: 'ReportCompletedShifts';
+      data: { reportId: string; period: string; recordIds: string[] };
+    }
+  | { type: 'ClearCompletedShifts'; data: { recordIds: string[] } }
+  | { type: 'SendAuditReport'; data: { reportId: string; from: string; until: string } }
+  | { type: 'RecordParkedMessageReplayed'; data: { consumer: string; eventId: string } };
+
+type Fact<T extends string, D> = { type: T; data: D & { at: string } };
+type DataOf<T extends OperationCommand['type']> = Extract<OperationCommand, { type: T }>['data'];
+
+export type OperationEvent =
+  | Fact<'TestEmailSent', DataOf<'SendTestEmail'>>
+  | Fact<'EmailDiagnosticRun', DataOf<'RecordEmailDiagnostic'>>
+  | Fact<'BulkEmailTestRun', DataOf<'RecordBulkEmailTest'>>
+  | Fact<'EmailQueueCleared', DataOf<'RecordEmailQueueCleared'>>
+  | Fact<'ShiftNotificationResent', DataOf<'ResendShiftNotification'>>
+  | Fact<'TestRemindersSent', DataOf<'RecordTestReminders'>>
+  | Fact<'CompletedShiftsReported', DataOf<'ReportCompletedShifts'>>
+  | Fact<'CompletedShiftsCleared', DataOf<'ClearCompletedShifts'>>
+  | Fact<'AuditReportSent', DataOf<'SendAuditReport'>>
+  | Fact<'ParkedMessageReplayed', DataOf<'RecordParkedMessageReplayed'>>;
+
+/** Each call, the event it records, and who may make it (SPEC §6). */
+const operations: {
+  [T in OperationCommand['type']]: [event: OperationEvent['type'], needs: Capability];
+} = {
+  SendTestEmail: ['TestEmailSent', 'developerTools'],
+  RecordEmailDiagnostic: ['EmailDiagnosticRun', 'developerTools'],
+  RecordBulkEmailTest: ['BulkEmailTestRun', 'developerTools'],
+  RecordEmailQueueCleared: ['EmailQueueCleared', 'developerTools'],
+  ResendShiftNotification: ['ShiftNotificationResent', 'resendEmail'],
+  RecordTestReminders: ['TestRemindersSent', 'developerTools'],
+  ReportCompletedShifts: ['CompletedShiftsReported', 'sendReport'],
+  ClearCompletedShifts: ['CompletedShiftsCleared', 'clearCompletedRecords'],
+  SendAuditReport: ['AuditReportSent', 'sendReport'],
+  RecordParkedMessageReplayed: ['ParkedMessageReplayed', 'developerTools'],
+};
+
+/** A recorded operation happens once: a scheduled report keyed by its period is never sent twice. */
+export const operationDecider: Decider<OperationCommand, OperationEvent, { done: boolean }> = {
+  initialState: () => ({ done: false }),
+  decide(command, state, context) {
+    const [type, needs] = operations[command.type];
+    if (!actorCan(context.actor, needs)) reject('forbidden', 'You do not have permission to do this');
+    if (state.done) return [];
+    return [{ type, data: { ...command.data, at: context.now.toISOString() } } as OperationEvent];
+  },
+  evolve: () => ({ done: true }),
+};

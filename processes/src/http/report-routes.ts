@@ -1,0 +1,96 @@
+import {
+  commandTrace,
+  newId,
+  requireCapability,
+  type SignedIn,
+  signedIn,
+  written,
+} from '@shiftcover/command-api';
+import { easternToday, formatShiftDate } from '@shiftcover/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportCompletedShifts, sendAuditReport } from '../timers/reports';
+import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
+
+const WEEK_MS = 7 * 86_400_000;
+const REPORTERS = 'Only super admins and developers can send reports';
+
+/** Reports on demand (SPEC §7): the audit report and the completed-shifts report, and Clear All. */
+export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
+  const { handler, service, sql } = deps;
+  const now = () => deps.clock?.() ?? new Date();
+  const timers = { sql, service, clock: deps.clock };
+
+  /** The completed-shift records as they stand after every event so far. */
+  const recordsUpToDate = async () =>
+    deps.readModelsAt(await deps.store.headPosition(), ['completed_shifts']);
+
+  async function auditReport(request: Parameters<typeof signedIn>[0], who: SignedIn) {
+    const trace = commandTrace(request, who.actor);
+    const until = now();
+    await sendAuditReport(timers, {
+      operationId: newId(trace, 'operation'),
+      actor: who.actor,
+      trace,
+      from: new Date(until.getTime() - WEEK_MS),
+      until,
+    });
+    return deps.store.headPosition();
+  }
+
+  app.post('/api/admin/send-manual-report', { schema: { tags: ['reports'] } }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'sendReport', REPORTERS);
+    const position = await auditReport(request, who);
+    return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
+  });
+
+  app.post('/api/test-weekly-audit', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    const position = await auditReport(request, who);
+    return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
+  });
+
+  app.post(
+    '/api/completed-shifts/manual-report',
+    { schema: { tags: ['completed shifts'] } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'sendReport', REPORTERS);
+      await recordsUpToDate();
+      const trace = commandTrace(request, who.actor);
+      const { reported } = await reportCompletedShifts(timers, {
+        operationId: newId(trace, 'operation'),
+        actor: who.actor,
+        trace,
+        period: `shifts completed up to ${formatShiftDate(easternToday(now()))}`,
+      });
+      return written(reply, await deps.store.headPosition(), {
+        message: `Report of ${reported} completed shift${reported === 1 ? '' : 's'} sent to all super admins; the records are archived`,
+        reportedCount: reported,
+      });
+    },
+  );
+
+  app.post(
+    '/api/completed-shifts/clear',
+    { schema: { tags: ['completed shifts'] } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'clearCompletedRecords', 'Only developers can clear completed shifts');
+      await recordsUpToDate();
+      const rows = await sql<{ id: string }[]>`select id from rm_completed_shifts where not archived`;
+      const trace = commandTrace(request, who.actor);
+      const outcome = await service.operation(
+        newId(trace, 'operation'),
+        { type: 'ClearCompletedShifts', data: { recordIds: rows.map((r) => r.id) } },
+        { actor: who.actor, now: now() },
+        trace,
+      );
+      return written(reply, outcome.position, {
+        clearedCount: rows.length,
+        message: `Cleared ${rows.length} completed shift record${rows.length === 1 ? '' : 's'}`,
+      });
+    },
+  );
+};

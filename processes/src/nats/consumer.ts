@@ -1,0 +1,103 @@
+import {
+  AckPolicy,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import type { Sql } from 'postgres';
+import { decodeEvent, EVENTS_STREAM } from './bridge';
+
+export interface EventHandler {
+  /** The durable consumer's name. */
+  name: string;
+  /** Must be idempotent: JetStream may deliver an event again. */
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+const MAX_DELIVER = 5;
+const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
+
+/**
+ * A process manager as a durable JetStream consumer with explicit acks: a failing handler is
+ * retried with growing pauses and, after the last attempt, parked in `parked_messages` where
+ * developers can see it and replay it.
+ */
+export class JetStreamConsumer {
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: {
+      sql: Sql;
+      js: JetStreamClient;
+      jsm: JetStreamManager;
+      handler: EventHandler;
+      maxDeliver?: number;
+      /** How long a delivered message may stay unacknowledged before JetStream delivers it again. */
+      ackWaitMs?: number;
+      log?: { error(o: object, m: string): void };
+    },
+  ) {}
+
+  private get maxDeliver(): number {
+    return this.deps.maxDeliver ?? MAX_DELIVER;
+  }
+
+  async start(): Promise<void> {
+    const { jsm, js, handler } = this.deps;
+    try {
+      await jsm.consumers.info(EVENTS_STREAM, handler.name);
+    } catch {
+      await jsm.consumers.add(EVENTS_STREAM, {
+        durable_name: handler.name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: this.maxDeliver,
+        ack_wait: (this.deps.ackWaitMs ?? 30_000) * 1_000_000,
+      });
+    }
+    const consumer = await js.consumers.get(EVENTS_STREAM, handler.name);
+    this.messages = await consumer.consume({ max_messages: 50, expires: 5_000 });
+    this.loop = this.receive(this.messages).catch((error) =>
+      // A lost connection ends the loop; unacknowledged messages are delivered again to the next start.
+      this.deps.log?.error({ err: error, consumer: handler.name }, 'consumer stopped'),
+    );
+  }
+
+  private async receive(messages: ConsumerMessages): Promise<void> {
+    const { handler } = this.deps;
+    for await (const message of messages) {
+      const event = decodeEvent(message.string());
+      try {
+        await handler.handle(event);
+        message.ack();
+      } catch (error) {
+        const attempt = message.info.deliveryCount;
+        if (attempt >= this.maxDeliver) {
+          await this.park(event, error);
+          message.term('parked after repeated failures');
+        } else {
+          message.nak(BACKOFF_MS[attempt - 1] ?? BACKOFF_MS.at(-1));
+        }
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.loop;
+  }
+
+  private async park(event: RecordedEvent, error: unknown) {
+    this.deps.log?.error(
+      { err: error, consumer: this.deps.handler.name, eventId: event.id },
+      'message parked',
+    );
+    await this.deps.sql`
+      insert into parked_messages (consumer, event_id, event_type, position, error)
+      values (${this.deps.handler.name}, ${event.id}, ${event.type}, ${event.position.toString()}, ${String((error as Error)?.message ?? error)})
+      on conflict (consumer, event_id) do update set error = excluded.error, parked_at = now()`;
+  }
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { type Actor, easternInstant, nextDate } from '@shiftcover/domain';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import { migrate } from '@shiftcover/platform';
+import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
+import { applyNextBatch, install, projections, readCheckpoint } from '@shiftcover/projections';
+import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailProcess } from '../mail/mail-process';
+import { mailMigrations } from '../mail/migrations';
+import { emailHandler, mailFromNow } from '../mail/planner';
+import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
+import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';
+import { JetStreamConsumer } from './consumer';
+
+let bench: Bench;
+let world: Prepared;
+let nats: TestNatsServer;
+let smtp: TestSmtpServer;
+const now = easternInstant('2026-03-01', '09:00');
+const STAFF = ['ana', 'ben', 'cal'];
+const staff: Actor[] = [];
+let admin: Actor;
+
+async function register(name: string, role: 'admin' | 'staff'): Promise<Actor> {
+  const userId = randomUUID();
+  await world.service.users.register(
+    {
+      userId,
+      role,
+      superAdmin: false,
+      emailNotificationsEnabled: true,
+      personal: {
+        username: name,
+        email: `${name}@example.org`,
+        firstName: name,
+        lastName: 'Test',
+        passwordHash: 'x',
+      },
+    },
+    { actor: { kind: 'system', name: 'test' }, now },
+    { commandId: randomUUID() },
+  );
+  return { kind: 'user', userId, role, superAdmin: false };
+}
+
+beforeAll(async () => {
+  bench = await openBench();
+  world = await prepare(bench.sql);
+  await migrate(bench.sql, 'mail', mailMigrations);
+  for (const projection of projections) await install(bench.sql, projection);
+  nats = await startNatsServer();
+  smtp = await startSmtpServer();
+  admin = await register('ada', 'admin');
+  for (const name of STAFF) staff.push(await register(name, 'staff'));
+  await mailFromNow(bench.sql, world.store);
+});
+
+afterAll(async () => {
+  await smtp.close();
+  await nats.stop();
+  await bench.close();
+});
+
+async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Keeps staff busy until stopped: each round posts a shift (mailed to every staff member), has one
+ * of them claim it (mailed to the admin) and approves the claim (mailed to the claimant). Returns
+ * the mails those commands must produce, as "recipient | subject".
+ */
+function startLoad() {
+  const expected: string[] = [];
+  let running = true;
+  let day = '2026-03-01';
+  let round = 0;
+  const shift = (command: Parameters<Prepared['service']['shift']>[0], actor: Actor) =>
+    world.service.shift(command, { actor, now }, { commandId: randomUUID() });
+  const postOne = async () => {
+    round += 1;
+    day = nextDate(day);
+    const shiftId = randomUUID();
+    const location = `Home ${round}`;
+    const on = `${location}, ${day}`;
+    await shift(
+      {
+        type: 'PostShift',
+        data: {
+          shiftId,
+          location,
+          date: day,
+          startTime: '08:00',
+          endTime: '16:00',
+          type: 'AM',
+          status: 'open',
+          requirements: null,
+          notes: null,
+        },
+      },
+      admin,
+    );
+    for (const name of STAFF) expected.push(`${name}@example.org | New shift available: ${on}`);
+    return { shiftId, on };
+  };
+  const done = (async () => {
+    while (running) {
+      const { shiftId, on } = await postOne();
+      const claimant = round % STAFF.length;
+      await shift({ type: 'ClaimShift', data: { shiftId } }, staff[claimant]!);
+      expected.push(`ada@example.org | Claim awaiting approval: ${on}`);
+      await shift({ type: 'ApproveClaim', data: { shiftId } }, admin);
+      expected.push(`${STAFF[claimant]}@example.org | Shift confirmed: ${on}`);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    }
+  })();
+  return {
+    expected,
+    postOne,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+describe('nats-server restarted under load', () => {
+  it('the bridge and the mail consumer resume, and every mail arrives exactly once', async () => {
+    // Started in order, stopped in reverse, whatever the outcome.
+    const running: { stop(): Promise<void> }[] = [];
+    const stopAll = async () => {
+      while (running.length) await running.pop()!.stop();
+    };
+    try {
+      // Connected as the application connects: reconnecting for ever.
+      const nc = await connect({ servers: nats.url, maxReconnectAttempts: -1 });
+      running.push({ stop: () => nc.close() });
+      const js = jetstream(nc);
+      const jsm = await jetstreamManager(nc);
+      await ensureEventsStream(jsm);
+      const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+      await bridge.start();
+      running.push(bridge);
+
+      const planner = emailHandler({
+        sql: bench.sql,
+        store: world.store,
+        publicUrl: 'https://shifts.example.org',
+        smtpConfigured: true,
+        async readModelsAt(position, readModels) {
+          for (const projection of projections.filter((p) => readModels.includes(p.name))) {
+            while ((await readCheckpoint(bench.sql, projection.name))!.position < position)
+              await applyNextBatch(world.deps, projection);
+          }
+        },
+      });
+      const handled = new Set<string>();
+      let lastHandled = 0n;
+      const handler = {
+        name: planner.name,
+        async handle(event: RecordedEvent) {
+          await planner.handle(event);
+          handled.add(event.id);
+          if (event.position > lastHandled) lastHandled = event.position;
+        },
+      };
+      // Messages whose acks were lost with the server come back after the ack wait, shortened from 30 s.
+      const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler, ackWaitMs: 5_000 });
+      await consumer.start();
+      running.push(consumer);
+
+      // One pooled SMTP connection, closed at the end so that the server can stop at once.
+      const pooled = nodemailer.createTransport({ url: smtp.url, pool: true });
+      running.push({ stop: async () => pooled.close() });
+      const sender = new MailProcess({
+        sql: bench.sql,
+        store: world.store,
+        publicUrl: 'https://shifts.example.org',
+        smtpConfigured: true,
+        readModelsAt: async () => {},
+        transport: {
+          async send(mail) {
+            await pooled.sendMail(mail);
+          },
+        },
+        from: 'Shift Coverage <shifts@example.org>',
+        plan: false,
+        senderIntervalMs: 200,
+      });
+      await sender.start();
+      running.push(sender);
+
+      const load = startLoad();
+      running.push(load);
+      await until('the consumer plans mail', async () => smtp.inbox.length > 0);
+      for (const outageMs of [1_500, 2_000, 1_000]) {
+        await nats.restart(outageMs);
+        // Commands went on during the outage; the consumer resumes once it plans what came after.
+        const after = await world.store.headPosition();
+        await until('the consumer resumes', async () => lastHandled > after);
+      }
+      await load.stop();
+
+      // A command after the last restart is mailed too.
+      const fresh = await load.postOne();
+      await until('every mail is sent', async () => smtp.inbox.length >= load.expected.length);
+      await until('every message is acknowledged', async () => {
+        const { num_pending, num_ack_pending } = await jsm.consumers.info(EVENTS_STREAM, handler.name);
+        return num_pending === 0 && num_ack_pending === 0;
+      });
+      // A message handled twice would have been planned and sent again by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const stream = await jsm.streams.info(EVENTS_STREAM);
+      await stopAll();
+
+      const events = await world.store.readAll(0n, Number(await world.store.headPosition()));
+      expect(events.filter((event) => !handled.has(event.id))).toEqual([]);
+      expect(stream.state.messages).toBe(events.length);
+      const received = smtp.inbox.map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`);
+      expect(received.toSorted()).toEqual(load.expected.toSorted());
+      expect(received).toContain(`ana@example.org | New shift available: ${fresh.on}`);
+      const [parked] = await bench.sql`select count(*)::int as n from parked_messages`;
+      expect(parked!.n).toBe(0);
+    } finally {
+      await stopAll();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { type Actor, easternInstant, type ShiftCommand } from '@shiftcover/domain';
+import { migrate } from '@shiftcover/platform';
+import { applyNextBatch, install, projections } from '@shiftcover/projections';
+import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMigrations } from '../mail/migrations';
+import { planNextBatch } from '../mail/planner';
+import { deliverDue } from '../mail/sender';
+import { smtpTransport } from '../mail/smtp';
+import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
+import { remindHolders } from './reminders';
+import { reportCompletedShifts, sendDueReports } from './reports';
+import { settleDueShifts } from './shift-timers';
+
+let bench: Bench;
+let world: Prepared;
+let smtp: TestSmtpServer;
+let clock = easternInstant('2026-03-01', '09:00');
+const people: Record<string, { userId: string; actor: Actor }> = {};
+const timers = () => ({ sql: bench.sql, service: world.service, clock: () => clock });
+
+beforeAll(async () => {
+  bench = await openBench();
+  world = await prepare(bench.sql);
+  await migrate(bench.sql, 'mail', mailMigrations);
+  for (const projection of projections) await install(bench.sql, projection);
+  smtp = await startSmtpServer();
+  const register = async (name: string, role: 'staff' | 'admin' | 'developer', superAdmin = false) => {
+    const userId = randomUUID();
+    await world.service.users.register(
+      {
+        userId,
+        role,
+        superAdmin,
+        emailNotificationsEnabled: true,
+        personal: {
+          username: name,
+          email: `${name}@example.org`,
+          firstName: name,
+          lastName: 'Test',
+          passwordHash: 'scrypt$x',
+        },
+      },
+      { actor: { kind: 'system', name: 'test' }, now: clock },
+      { commandId: randomUUID() },
+    );
+    people[name] = { userId, actor: { kind: 'user', userId, role, superAdmin } };
+  };
+  await register('sue', 'admin', true);
+  await register('mia', 'admin');
+  await register('sam', 'staff');
+  await register('kai', 'staff');
+  await register('dev', 'developer');
+  // The store's history before this point is not mailed.
+  await bench.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
+});
+
+afterAll(async () => {
+  await smtp.close();
+  await bench.close();
+});
+
+async function project() {
+  for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
+}
+
+/** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */
+async function deliver(): Promise<string[]> {
+  const before = smtp.inbox.length;
+  const deps = {
+    sql: bench.sql,
+    store: world.store,
+    publicUrl: 'https://shifts.example.org',
+    smtpConfigured: true,
+    readModelsAt: project,
+  };
+  while ((await planNextBatch(deps)) > 0) {}
+  await deliverDue(bench.sql, smtpTransport(smtp.url), 'Shift Coverage <shifts@example.org>');
+  return smtp.inbox
+    .slice(before)
+    .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
+    .sort();
+}
+
+const lastMailTo = (address: string) =>
+  smtp.inbox
+    .filter((m) => m.to.includes(address))
+    .at(-1)!
+    .raw.replace(/=\r?\n/g, '');
+
+async function heldShift(holder: string, date: string, startTime: string, endTime: string, location: string) {
+  const shiftId = randomUUID();
+  const run = (command: ShiftCommand, actor: Actor) =>
+    world.service.shift(
+      command,
+      { actor, now: easternInstant('2026-03-01', '09:00') },
+      { commandId: randomUUID() },
+    );
+  const type = endTime <= startTime ? 'Overnight' : 'AM';
+  await run(
+    {
+      type: 'PostShift',
+      data: {
+        shiftId,
+        location,
+        date,
+        startTime,
+        endTime,
+        type,
+        status: 'open',
+        requirements: null,
+        notes: null,
+      },
+    },
+    people.mia!.actor,
+  );
+  await run({ type: 'ClaimShift', data: { shiftId } }, people[holder]!.actor);
+  await run({ type: 'ApproveClaim', data: { shiftId } }, people.mia!.actor);
+  return shiftId;
+}
+
+describe('reminders before a held shift starts', () => {
+  it('reach the holder 12 hours before the start, by e-mail and in the app, exactly once', async () => {
+    const shiftId = await heldShift('sam', '2026-03-10', '08:00', '16:00', 'Maple House');
+    await project();
+    await deliver();
+
+    clock = easternInstant('2026-03-09', '19:59');
+    expect(await remindHolders(timers())).toEqual([]);
+    clock = easternInstant('2026-03-09', '20:00');
+    expect(await remindHolders(timers())).toEqual([shiftId]);
+    // Again, before and after the read model catches up, as after a restart: nothing more.
+    expect(await remindHolders(timers())).toEqual([]);
+    await project();
+    clock = easternInstant('2026-03-10', '07:00');
+    expect(await remindHolders(timers())).toEqual([]);
+
+    expect(await deliver()).toEqual(['sam@example.org | Reminder: your shift at Maple House, 2026-03-10']);
+    expect(lastMailTo('sam@example.org')).toContain('Tue, Mar 10, 2026, 8:00 AM');
+    const notes =
+      await bench.sql`select type, title from rm_notifications where user_id = ${people.sam!.userId} and type = 'reminder'`;
+    expect(notes.map((n) => n.title)).toEqual(['Shift reminder']);
+  });
+});
+
+describe('the monthly report', () => {
+  it('is caught up after downtime exactly once, to the super admins, and archives what it reported', async () => {
+    const overnight = await heldShift('kai', '2026-03-20', '22:00', '06:00', 'Oak Lodge');
+    const april = await heldShift('sam', '2026-04-02', '08:00', '12:00', 'Maple House');
+    await project();
+    await deliver();
+    clock = easternInstant('2026-03-21', '08:00');
+    expect((await settleDueShifts(timers())).completed).toHaveLength(2);
+    // Down from March 25 until April 3: the report due on April 1 at 00:00 was missed.
+    clock = easternInstant('2026-04-03', '10:00');
+    await project();
+    expect((await settleDueShifts(timers())).completed).toEqual([april]);
+    await project();
+
+    expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-03', 'weekly-audit-2026-W14']);
+    expect(await sendDueReports(timers())).toEqual([]);
+    await project();
+    expect(await sendDueReports(timers())).toEqual([]);
+
+    const records =
+      await bench.sql`select original_shift_id, reported, reported_at, archived from rm_completed_shifts order by shift_completed_at`;
+    expect(records.map((r) => [r.reported, r.archived])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
+    expect(records.find((r) => r.original_shift_id === overnight)!.reported_at).toEqual(clock);
+
+    const mails = await deliver();
+    expect(mails).toEqual([
+      'sue@example.org | Audit report: Mar 23 to Mar 30, 2026',
+      'sue@example.org | Completed shifts report: March 2026',
+    ]);
+    const report = smtp.inbox.find((m) => subjectOf(m.raw).startsWith('Completed shifts report'))!.raw;
+    const [row] =
+      await bench.sql`select text_body, attachments from email_deliveries where kind = 'monthly_report'`;
+    expect(row!.text_body).toContain('2 completed shifts, 16.00 hours worked (March 2026)');
+    expect(row!.text_body).toContain('sam Test | 1 | 8.00');
+    expect(row!.text_body).toContain('Oak Lodge | 1 | 8.00');
+    expect(row!.attachments[0].filename).toBe('completed-shifts-march-2026.csv');
+    expect(row!.attachments[0].content).toContain('2026-03-20,22:00,06:00,Overnight,Oak Lodge,kai Test,8.00');
+    expect(report).toMatch(/filename="?completed-shifts-march-2026\.csv/);
+    expect(report).toMatch(/Content-Type: text\/csv/i);
+
+    // On May 1 at 00:00 the April record is reported, once.
+    clock = easternInstant('2026-04-30', '23:59');
+    expect(await sendDueReports(timers())).toEqual(['weekly-audit-2026-W18']);
+    clock = easternInstant('2026-05-01', '00:00');
+    expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-04']);
+    await project();
+    const [left] = await bench.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
+    expect(left!.n).toBe(0);
+  });
+});
+
+describe('in mailing-list mode', () => {
+  it('reminders go to the shared address; reports and test mails still go to the people named', async () => {
+    await world.service.config(
+      {
+        type: 'SetEmailNotificationMode',
+        data: { mode: 'mailing_list', mailingListAddress: 'team@example.org' },
+      },
+      { actor: people.dev!.actor, now: clock },
+      { commandId: randomUUID() },
+    );
+    await heldShift('kai', '2026-05-02', '08:00', '16:00', 'Maple House');
+    await project();
+    await deliver();
+    clock = easternInstant('2026-05-01', '21:00');
+    expect(await remindHolders(timers())).toHaveLength(1);
+    await reportCompletedShifts(timers(), {
+      operationId: 'manual-1',
+      actor: people.sue!.actor,
+      period: 'shifts completed up to May 1, 2026',
+    });
+    await world.service.operation(
+      'test-1',
+      {
+        type: 'SendTestEmail',
+        data: { email: 'ops@example.org', subject: 'Hello', message: 'Is mail working?' },
+      },
+      { actor: people.dev!.actor, now: clock },
+      { commandId: randomUUID() },
+    );
+    expect(await deliver()).toEqual([
+      'ops@example.org | Hello',
+      'sue@example.org | Completed shifts report: shifts completed up to May 1, 2026',
+      'team@example.org | Reminder: your shift at Maple House, 2026-05-02',
+    ]);
+    expect(lastMailTo('ops@example.org')).toContain('Is mail working?');
+  });
+});

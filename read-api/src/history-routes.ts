@@ -1,0 +1,41 @@
+import { HttpError } from '@shiftcover/platform';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ReadApiDeps, reader, readModels } from './context';
+
+/** One event of a stream as an auditor reads it: when, who, what it was and what it changed. */
+export interface HistoryEntry {
+  revision: string;
+  type: string;
+  at: Date;
+  actorId: string;
+  actorRole: string;
+  changes: string[];
+}
+
+/**
+ * A shift's full history, replayed from its stream (not from a read model), for administrators:
+ * every event, who did it and when, with the fields it changed.
+ */
+export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
+  app.get(
+    '/api/shifts/:id/history',
+    { schema: { tags: ['shifts'], params: z.object({ id: z.string().min(1).max(100) }) } },
+    async (request) => {
+      await reader(request, deps, readModels.users, {
+        needs: 'seeShiftIds',
+        message: 'Access denied. Admin privileges required.',
+      });
+      const entries = deps.shiftHistory ? await deps.shiftHistory(request.params.id) : [];
+      if (entries.length === 0) throw new HttpError(404, 'Shift not found');
+      const ids = [...new Set(entries.map((e) => e.actorId))];
+      const people = await deps.sql<{ id: string; first_name: string; last_name: string }[]>`
+        select id, first_name, last_name from rm_users where id = any(${ids})`;
+      const names = new Map(people.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
+      return entries.map((entry) => ({
+        ...entry,
+        actorName: names.get(entry.actorId) ?? (entry.actorRole === 'system' ? 'System' : 'Deleted user'),
+      }));
+    },
+  );
+};

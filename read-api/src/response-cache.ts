@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Marks } from './consistency';
+
+const gzipped = promisify(gzip);
+const gunzipped = promisify(gunzip);
+
+/** A finished JSON body, kept compressed; its ETag names its content. */
+export interface CachedBody {
+  gzip: Buffer;
+  etag: string;
+}
+
+interface Entry extends CachedBody {
+  marks: Marks;
+}
+
+/**
+ * Finished bodies of a read route, by where its read models stood when the body was read (their
+ * marks) and by everything else it depends on (the variant: who reads it, the query, the minute).
+ * A request looks up the marks the read models have now, so a body is served only while nothing
+ * it was read from has changed: after any write that reached those read models, the next request
+ * reads afresh. Requests that miss together share one read.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly reading = new Map<string, Promise<CachedBody>>();
+  private bytes = 0;
+
+  constructor(private readonly budgetBytes = 64 * 2 ** 20) {}
+
+  /**
+   * The body for `variant` as of `marks`, or read by `read`, which returns the marks its own
+   * snapshot was taken at (the same or later ones) with the value.
+   */
+  async body(
+    variant: string,
+    marks: Marks,
+    read: () => Promise<{ marks: Marks; value: unknown }>,
+  ): Promise<CachedBody> {
+    const key = `${marks.key}\n${variant}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const done = this.readAndKeep(variant, read).finally(() => this.reading.delete(key));
+    this.reading.set(key, done);
+    return done;
+  }
+
+  private async readAndKeep(
+    variant: string,
+    read: () => Promise<{ marks: Marks; value: unknown }>,
+  ): Promise<CachedBody> {
+    const { marks, value } = await read();
+    const raw = Buffer.from(JSON.stringify(value));
+    const entry: Entry = {
+      marks,
+      gzip: await gzipped(raw),
+      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+    };
+    // Bodies read before these marks can no longer be asked for.
+    for (const [key, old] of this.entries) if (old.marks.before(marks)) this.drop(key);
+    const key = `${marks.key}\n${variant}`;
+    this.drop(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.gzip.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.drop(oldest);
+    }
+    return entry;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.gzip.length;
+  }
+}
+
+/** Whether the client takes gzip (Accept-Encoding names it, or `*`, without q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sends a cached body: gzip-encoded when the client accepts it, 304 when the client already holds
+ * this exact representation. The ETag differs per encoding, as a strong validator must.
+ */
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  const gzip = acceptsGzip(request.headers['accept-encoding']);
+  const etag = gzip ? `${body.etag.slice(0, -1)}-gzip"` : body.etag;
+  reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
+  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (gzip) return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(await gunzipped(body.gzip));
+}
