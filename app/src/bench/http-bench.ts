@@ -153,10 +153,11 @@ export async function shiftListLoad(
 /**
  * Waits until the server has digested what was written before (its read models and process
  * managers have reached the log's head) and answers /healthz promptly, so a load run measures
- * that load alone, not the backlog of the one before or of the bench's own setup.
+ * that load alone, not the backlog of the one before or of the bench's own setup. It gives up after
+ * `waitSeconds`: on a machine busy with other work /healthz may never be prompt.
  */
-export async function settled(baseUrl: string, sql: Runtime['sql']): Promise<void> {
-  const deadline = Date.now() + 120_000;
+export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds = 120): Promise<void> {
+  const deadline = Date.now() + waitSeconds * 1000;
   const [head] = await sql<{ position: bigint | null }[]>`select max(position) as position from events`;
   const target = head?.position ?? 0n;
   for (let prompt = 0; prompt < 3 && Date.now() < deadline; ) {

@@ -147,9 +147,14 @@ describe('User Management, Audit Logs and Developer tools in a real browser', ()
     await page.getByText(/^Showing \d+ of \d+ entries/).waitFor();
 
     await page.getByLabel('Action').selectOption('shift_created');
-    await expect.poll(() => summary.innerText()).not.toBe(allText);
-    const shown = await entries.count();
-    expect(await entries.filter({ hasText: 'Shift Created' }).count()).toBe(shown);
+    // The filtered list replaces the full one once it has loaded: every entry shown is then a creation.
+    await expect
+      .poll(async () => {
+        const shown = await entries.count();
+        return shown > 0 && (await entries.filter({ hasText: 'Shift Created' }).count()) === shown;
+      })
+      .toBe(true);
+    expect(await summary.innerText()).not.toBe(allText);
     await page.getByRole('button', { name: 'Reset Filters' }).click();
     await expect.poll(() => summary.innerText()).toBe(allText);
     expect(await page.getByLabel('Action').inputValue()).toBe('all');

@@ -31,7 +31,7 @@ export function AuditLogsTab() {
         <div className="grid gap-1">
           <CardTitle className="text-lg">Audit Logs</CardTitle>
           <CardDescription aria-live="polite">
-            Last 7 days · {total} {total === 1 ? 'entry' : 'entries'}
+            Last 7 days{logs.data ? ` · ${total} ${total === 1 ? 'entry' : 'entries'}` : ''}
           </CardDescription>
         </div>
         {can(viewer, 'sendReport') && (
