@@ -17,4 +17,4 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/web: \{"js":\{"raw":\d+/);
   expect(stdout).toContain('rebuilt read models are identical to the live ones');
-}, 600_000);
+}, 300_000);

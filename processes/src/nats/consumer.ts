@@ -4,6 +4,7 @@ import {
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
 } from '@nats-io/jetstream';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { Sql } from 'postgres';
@@ -67,20 +68,35 @@ export class JetStreamConsumer {
   }
 
   private async receive(messages: ConsumerMessages): Promise<void> {
-    const { handler } = this.deps;
     for await (const message of messages) {
-      const event = decodeEvent(message.string());
       try {
-        await handler.handle(event);
-        message.ack();
+        await this.process(message);
       } catch (error) {
-        const attempt = message.info.deliveryCount;
-        if (attempt >= this.maxDeliver) {
-          await this.park(event, error);
-          message.term('parked after repeated failures');
-        } else {
-          message.nak(BACKOFF_MS[attempt - 1] ?? BACKOFF_MS.at(-1));
-        }
+        // Parking failed (PostgreSQL unreachable, say): the loop goes on with the next message.
+        this.deps.log?.error({ err: error, consumer: this.deps.handler.name }, 'message not settled');
+      }
+    }
+  }
+
+  private async process(message: JsMsg): Promise<void> {
+    let event: RecordedEvent;
+    try {
+      event = decodeEvent(message.string());
+    } catch (error) {
+      this.deps.log?.error({ err: error, consumer: this.deps.handler.name }, 'unreadable message dropped');
+      message.term('unreadable');
+      return;
+    }
+    try {
+      await this.deps.handler.handle(event);
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.deliveryCount;
+      if (attempt >= this.maxDeliver) {
+        await this.park(event, error);
+        message.term('parked after repeated failures');
+      } else {
+        message.nak(BACKOFF_MS[attempt - 1] ?? BACKOFF_MS.at(-1));
       }
     }
   }

@@ -8,7 +8,7 @@ import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testi
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMigrations } from '../mail/migrations';
-import { EventBridge, ensureEventsStream } from './bridge';
+import { EventBridge, encodeEvent, ensureEventsStream, subjectOf } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
 let bench: Bench;
@@ -135,5 +135,26 @@ describe('the JetStream bridge and a durable consumer', () => {
     const [parked] =
       await bench.sql`select event_type, error from parked_messages where consumer = ${handler.name} limit 1`;
     expect(parked).toMatchObject({ event_type: 'ShiftPosted', error: 'mail server refused the address' });
+  }, 30_000);
+
+  it('drops an unreadable message and goes on with the next one', async () => {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    await postShifts(1);
+    const [posted] = await world.store.readAll(0n, 1);
+    const after = { ...posted!, id: randomUUID() };
+    await js.publish(subjectOf('ShiftPosted'), 'not an event');
+    await js.publish(subjectOf(after.type), encodeEvent(after));
+    const seen = new Set<string>();
+    const handler = {
+      name: `reader-${randomUUID().slice(0, 8)}`,
+      async handle(event: RecordedEvent) {
+        seen.add(event.id);
+      },
+    };
+    const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
+    await consumer.start();
+    await until(() => seen.has(after.id));
+    await consumer.stop();
   }, 30_000);
 });
