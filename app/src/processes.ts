@@ -61,6 +61,7 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
       await mail.stop();
       await nats?.stop();
       await timers.stop();
+      setup.smtp?.close();
     },
   };
 }

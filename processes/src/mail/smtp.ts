@@ -4,6 +4,8 @@ import type { MailTransport } from './sender';
 export interface SmtpTransport extends MailTransport {
   /** Connects and authenticates without sending: the SMTP server's answer, or why it failed. */
   verify(): Promise<{ ok: boolean; answer: string }>;
+  /** Closes the connections a pooled transport (`?pool=true`) keeps open. */
+  close(): void;
 }
 
 /** Sends through the SMTP server at `SMTP_URL` (smtp:// or smtps://, credentials in the URL). */
@@ -12,6 +14,9 @@ export function smtpTransport(url: string): SmtpTransport {
   return {
     async send(mail) {
       await transporter.sendMail(mail);
+    },
+    close() {
+      transporter.close();
     },
     async verify() {
       try {

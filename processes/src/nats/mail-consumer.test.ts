@@ -135,11 +135,9 @@ describe('the e-mail planner as a JetStream consumer', () => {
     await nc.close();
 
     // One pooled SMTP connection for the 400 mails.
-    await deliverDue(
-      bench.sql,
-      smtpTransport(`${smtp.url}/?pool=true`),
-      'Shift Coverage <shifts@example.org>',
-    );
+    const pooled = smtpTransport(`${smtp.url}/?pool=true`);
+    await deliverDue(bench.sql, pooled, 'Shift Coverage <shifts@example.org>');
+    pooled.close();
     const received = smtp.inbox.map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`);
     expect(received).toHaveLength(SHIFTS * 2);
     expect(new Set(received).size).toBe(SHIFTS * 2);
