@@ -1,21 +1,8 @@
-import type { Principal } from '@shiftcover/domain';
+import type { Principal, View } from '@shiftcover/domain';
 import { can } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 
-/** The views a screen keeps open; a change notice names the ones to refresh. */
-export type View =
-  | 'shifts'
-  | 'pending'
-  | 'drop-requests'
-  | 'transfer-requests'
-  | 'my-shifts'
-  | 'stats'
-  | 'users'
-  | 'residences'
-  | 'completed-shifts'
-  | 'audit-logs'
-  | 'notifications'
-  | 'config';
+export type { View };
 
 interface Listener {
   principal: Principal;

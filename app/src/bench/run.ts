@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { WEB_DIST } from '../web';
+import { ensureWebBuilt } from '../testing/chromium';
 import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
 import {
   claimLoad,
@@ -38,8 +38,7 @@ const settleSeconds = smoke ? 5 : 120;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
-if (!existsSync(`${WEB_DIST}/index.html`))
-  execFileSync('npx', ['vite', 'build', 'web'], { cwd: ROOT, stdio: 'inherit' });
+ensureWebBuilt();
 
 const db = await benchDatabase();
 const server = await startProcess('app/src/main.ts', { DATABASE_URL: db.url }, await freePort());

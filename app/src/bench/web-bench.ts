@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../testing/chromium';
 import { WEB_DIST } from '../web';
 
 /** JavaScript and CSS the first screen loads (what index.html references), raw and gzipped. */
@@ -19,19 +19,7 @@ export async function firstScreenAssets() {
 
 /** First contentful paint and time until the landing page's button is on screen, median of `runs`. */
 export async function timeToFirstRender(baseUrl: string, runs = 5) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const paints: number[] = [];
   const ready: number[] = [];
   try {

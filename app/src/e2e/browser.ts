@@ -1,29 +1,17 @@
 /// <reference lib="dom" />
 // Tests evaluate functions inside the page, where the DOM is the global scope.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemo } from '../demo';
+import { ensureWebBuilt, launchChromium } from '../testing/chromium';
 import { startTestServer, type TestServer } from '../testing/http';
-import { WEB_DIST } from '../web';
 
 /** Where the end-to-end run saves its screenshots (named in the README). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots', import.meta.url));
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The built web app is what the server serves; build it once when a test run starts without it. */
-function ensureWebBuilt() {
-  if (existsSync(`${WEB_DIST}/index.html`)) return;
-  execFileSync('npx', ['vite', 'build', 'web'], {
-    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    stdio: 'inherit',
-  });
-}
 
 export interface E2E {
   server: TestServer;
@@ -45,19 +33,7 @@ export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Pr
   ensureWebBuilt();
   const server = await startTestServer();
   if (options.seed ?? true) await seedDemo(server.runtime, options.now);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     server,

@@ -5,6 +5,7 @@ import { migrate } from '@shiftcover/platform';
 import { applyNextBatch, install, projections } from '@shiftcover/projections';
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { mailMigrations } from './migrations';
 import { type MailPlannerDeps, planNextBatch } from './planner';
@@ -15,7 +16,6 @@ let bench: Bench;
 let world: Prepared;
 let smtp: TestSmtpServer;
 const now = easternInstant('2026-03-01', '09:00');
-const system: Actor = { kind: 'system', name: 'test' };
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const residences: Record<string, string> = {};
 
@@ -43,26 +43,13 @@ beforeAll(async () => {
     mail: boolean,
     residence?: string,
   ) => {
-    const userId = randomUUID();
-    await world.service.users.register(
-      {
-        userId,
-        role,
-        superAdmin: false,
-        emailNotificationsEnabled: mail,
-        assignedResidenceId: residence ? residences[residence]! : null,
-        personal: {
-          username: name,
-          email: `${name}@example.org`,
-          firstName: name,
-          lastName: 'Test',
-          passwordHash: 'scrypt$x',
-        },
-      },
-      { actor: system, now },
-      { commandId: randomUUID() },
-    );
-    people[name] = { userId, actor: { kind: 'user', userId, role, superAdmin: false } };
+    const actor = await registerPerson(world.service, name, {
+      role,
+      now,
+      mail,
+      ...(residence ? { residenceId: residences[residence]! } : {}),
+    });
+    people[name] = { userId: actor.userId, actor };
   };
   await register('mia', 'admin', true, 'Maple House');
   await register('otto', 'admin', true, 'Oak Lodge');

@@ -11,6 +11,7 @@ import { mailMigrations } from '../mail/migrations';
 import { emailHandler, mailFromNow } from '../mail/planner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
+import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
@@ -29,25 +30,7 @@ beforeAll(async () => {
   for (const projection of projections) await install(bench.sql, projection);
   nats = await startNatsServer();
   smtp = await startSmtpServer();
-  for (const name of ['ana', 'ben']) {
-    await world.service.users.register(
-      {
-        userId: randomUUID(),
-        role: 'staff',
-        superAdmin: false,
-        emailNotificationsEnabled: true,
-        personal: {
-          username: name,
-          email: `${name}@example.org`,
-          firstName: name,
-          lastName: 'Test',
-          passwordHash: 'x',
-        },
-      },
-      { actor: { kind: 'system', name: 'test' }, now },
-      { commandId: randomUUID() },
-    );
-  }
+  for (const name of ['ana', 'ben']) await registerPerson(world.service, name, { role: 'staff', now });
   await mailFromNow(bench.sql, world.store);
 });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailProcess } from '../mail/mail-process';
 import { mailMigrations } from '../mail/migrations';
 import { emailHandler, mailFromNow } from '../mail/planner';
+import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
@@ -25,27 +26,8 @@ const STAFF = ['ana', 'ben', 'cal'];
 const staff: Actor[] = [];
 let admin: Actor;
 
-async function register(name: string, role: 'admin' | 'staff'): Promise<Actor> {
-  const userId = randomUUID();
-  await world.service.users.register(
-    {
-      userId,
-      role,
-      superAdmin: false,
-      emailNotificationsEnabled: true,
-      personal: {
-        username: name,
-        email: `${name}@example.org`,
-        firstName: name,
-        lastName: 'Test',
-        passwordHash: 'x',
-      },
-    },
-    { actor: { kind: 'system', name: 'test' }, now },
-    { commandId: randomUUID() },
-  );
-  return { kind: 'user', userId, role, superAdmin: false };
-}
+const register = (name: string, role: 'admin' | 'staff') =>
+  registerPerson(world.service, name, { role, now });
 
 beforeAll(async () => {
   bench = await openBench();

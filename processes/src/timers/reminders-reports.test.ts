@@ -8,6 +8,7 @@ import { mailMigrations } from '../mail/migrations';
 import { planNextBatch } from '../mail/planner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
+import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { remindHolders } from './reminders';
 import { reportCompletedShifts, sendDueReports } from './reports';
@@ -27,25 +28,8 @@ beforeAll(async () => {
   for (const projection of projections) await install(bench.sql, projection);
   smtp = await startSmtpServer();
   const register = async (name: string, role: 'staff' | 'admin' | 'developer', superAdmin = false) => {
-    const userId = randomUUID();
-    await world.service.users.register(
-      {
-        userId,
-        role,
-        superAdmin,
-        emailNotificationsEnabled: true,
-        personal: {
-          username: name,
-          email: `${name}@example.org`,
-          firstName: name,
-          lastName: 'Test',
-          passwordHash: 'scrypt$x',
-        },
-      },
-      { actor: { kind: 'system', name: 'test' }, now: clock },
-      { commandId: randomUUID() },
-    );
-    people[name] = { userId, actor: { kind: 'user', userId, role, superAdmin } };
+    const actor = await registerPerson(world.service, name, { role, superAdmin, now: clock });
+    people[name] = { userId: actor.userId, actor };
   };
   await register('sue', 'admin', true);
   await register('mia', 'admin');

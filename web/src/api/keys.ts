@@ -1,3 +1,7 @@
+import type { View } from '@shiftcover/domain';
+
+export type { View };
+
 /**
  * Query keys, built in one place. Each key starts with the name of the server view it reads, so a
  * live change notice naming a view (see live.ts) refreshes exactly the queries that show it.
@@ -20,21 +24,6 @@ export const keys = {
   emailMode: ['config', 'email-notification-mode'] as const,
   emailQueue: ['config', 'email-queue'] as const,
 };
-
-/** The server's view names (the live feed's vocabulary). */
-export type View =
-  | 'shifts'
-  | 'pending'
-  | 'drop-requests'
-  | 'transfer-requests'
-  | 'my-shifts'
-  | 'stats'
-  | 'users'
-  | 'residences'
-  | 'completed-shifts'
-  | 'audit-logs'
-  | 'notifications'
-  | 'config';
 
 /** What a change to shifts touches, for mutations to invalidate after their own write. */
 export const shiftViews: View[] = [

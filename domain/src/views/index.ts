@@ -1,0 +1,17 @@
+/**
+ * The read side's views as screens keep them open. The live feed names the ones a change touches,
+ * and the web app refreshes what it shows of them: one vocabulary for both.
+ */
+export type View =
+  | 'shifts'
+  | 'pending'
+  | 'drop-requests'
+  | 'transfer-requests'
+  | 'my-shifts'
+  | 'stats'
+  | 'users'
+  | 'residences'
+  | 'completed-shifts'
+  | 'audit-logs'
+  | 'notifications'
+  | 'config';
