@@ -1,6 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { type Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
 
 let server: TestServer;
 let admin: Client & { userId: string };
@@ -19,14 +18,7 @@ afterAll(() => server.close());
 
 /** A shift starting `hoursFromNow` from now, in Eastern wall-clock terms. */
 function slot(hoursFromNow: number, hours = 8) {
-  const start = new Date(Date.now() + hoursFromNow * 3_600_000);
-  const end = new Date(start.getTime() + hours * 3_600_000);
-  const zone = 'America/New_York';
-  return {
-    date: formatInTimeZone(start, zone, 'yyyy-MM-dd'),
-    startTime: formatInTimeZone(start, zone, 'HH:mm'),
-    endTime: formatInTimeZone(end, zone, 'HH:mm'),
-  };
+  return easternSlot(new Date(Date.now() + hoursFromNow * 3_600_000), hours);
 }
 
 async function postShift(when = slot(48), extra: Record<string, unknown> = {}): Promise<string> {

@@ -1,6 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from '../testing/http';
+import { Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
 
 type Signed = Client & { userId: string };
 let server: TestServer;
@@ -19,14 +18,7 @@ afterAll(() => server.close());
 
 /** A shift `hoursFromNow` hours from now (by the server's clock), in Eastern wall-clock terms. */
 function slot(hoursFromNow: number, hours = 4) {
-  const start = new Date(Date.now() + clockOffsetMs + hoursFromNow * 3_600_000);
-  const end = new Date(start.getTime() + hours * 3_600_000);
-  const zone = 'America/New_York';
-  return {
-    date: formatInTimeZone(start, zone, 'yyyy-MM-dd'),
-    startTime: formatInTimeZone(start, zone, 'HH:mm'),
-    endTime: formatInTimeZone(end, zone, 'HH:mm'),
-  };
+  return easternSlot(new Date(Date.now() + clockOffsetMs + hoursFromNow * 3_600_000), hours);
 }
 
 async function post(when = slot(72)): Promise<{ id: string; position: string }> {

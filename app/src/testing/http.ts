@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import type { Role } from '@shiftcover/domain';
+import { easternTime, easternToday } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import type { FastifyInstance } from 'fastify';
@@ -136,4 +137,10 @@ export async function startTestServer({
       await db?.drop();
     },
   };
+}
+
+/** The shift form's date and times for a shift of `hours` starting at `start`, in Eastern wall-clock terms. */
+export function easternSlot(start: Date, hours: number) {
+  const end = new Date(start.getTime() + hours * 3_600_000);
+  return { date: easternToday(start), startTime: easternTime(start), endTime: easternTime(end) };
 }
