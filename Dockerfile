@@ -1,8 +1,13 @@
-# One image for every service of the production-like deployment (docker-compose.yml); the
-# service is chosen by the command: npm run serve:command-api | serve:read-api | projections | processes.
+# One image for every service of the production-like deployment (docker-compose.yml); the service
+# is chosen by the command: node app/dist/<command-api | read-api | projections | processes | main>.js.
+# The TypeScript is compiled at build (npm run build:server); the runtime stage holds only that
+# JavaScript, the built web app and the production dependencies.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
+
+# Every dependency, the development tools included; patch-package applies patches/ (postinstall).
+FROM base AS deps
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY eventstore/package.json eventstore/
@@ -13,29 +18,28 @@ COPY read-api/package.json read-api/
 COPY processes/package.json processes/
 COPY app/package.json app/
 COPY web/package.json web/
-# Fixes to dependencies, applied by the install (postinstall: patch-package).
 COPY patches patches/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx vite build web
+RUN npx vite build web && npm run build:server
 
-FROM node:20-bookworm-slim AS runtime
+# The same tree with the development dependencies removed (embedded PostgreSQL among them); the
+# patched packages stay as patched.
+FROM deps AS production-deps
+RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+FROM base AS runtime
+# tini is PID 1: it passes SIGTERM on to node and reaps what node leaves behind.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000
-WORKDIR /app
-COPY --from=deps /app/node_modules node_modules
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/domain domain
-COPY --from=build /app/eventstore eventstore
-COPY --from=build /app/platform platform
-COPY --from=build /app/command-api command-api
-COPY --from=build /app/projections projections
-COPY --from=build /app/read-api read-api
-COPY --from=build /app/processes processes
-COPY --from=build /app/app app
-COPY --from=build /app/web/package.json web/package.json
+COPY --from=production-deps /app ./
+COPY --from=build /app/app/dist app/dist
 COPY --from=build /app/web/dist web/dist
 USER node
 EXPOSE 3000
-CMD ["npm", "run", "serve:read-api"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "--enable-source-maps", "app/dist/read-api.js"]

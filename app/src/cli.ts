@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createCommandService } from '@shiftcover/command-api';
 import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
-import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
-import { install, projections } from '@shiftcover/projections';
+import { createLogger, EmbeddedPostgresUnavailable, hashPassword, loadConfig } from '@shiftcover/platform';
+import { install, ParkedEventNotFound, ParkedEventUnavailable, projections } from '@shiftcover/projections';
 import { AuditUsageError, asOf, exportEvents, history, verifyChains } from './audit/commands';
 import { UnknownStream } from './audit/replay';
 import { DEMO_PASSWORD, StoreNotEmpty, seedDemo } from './demo';
-import { projectionStatus, rebuildProjections } from './projection-commands';
+import {
+  projectionStatus,
+  rebuildProjections,
+  retryParkedFromCli,
+  skipParkedFromCli,
+} from './projection-commands';
 import { openRuntime, type Runtime } from './runtime';
+
+/** Warnings go to standard error: standard output carries the command's answer. */
+const cliLogger = () => createLogger('warn', process.stderr);
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -17,8 +25,14 @@ Commands:
                  --username U --password P --role developer|admin|staff
                  --first-name F --last-name L --email E [--super-admin]
   demo:seed      Fill an empty store with demo residences, people and shifts, and print the sign-ins.
-  projections:status           Each projection's checkpoint and lag behind the log.
+  projections:status           Each projection's checkpoint and lag behind the log, and the events
+                               a read model or process parked because it could not apply them.
   projections:rebuild [name]   Rebuild one projection (or all) into fresh tables, swapped in when caught up.
+  projections:retry <consumer> <event id>
+                               Give a parked event to its read model or process again (exit code 1
+                               when it still fails). Recorded in the audit log.
+  projections:skip <consumer> <event id> --reason R
+                               Leave a parked event unapplied for good. Recorded in the audit log.
   history <stream>             Every event of a stream: Eastern time, actor, what changed.
   as-of <time> <stream>        The stream's state at that moment, by replay ('2026-03-08 14:30'
                                Eastern, a date, or an ISO instant).
@@ -59,7 +73,7 @@ async function createUser(args: string[]): Promise<void> {
   const input = form.data;
 
   const config = loadConfig();
-  const runtime = await openRuntime(config, createLogger('warn'));
+  const runtime = await openRuntime(config, cliLogger());
   try {
     const service = createCommandService(runtime.handler, runtime.vault);
     const userId = randomUUID();
@@ -90,7 +104,7 @@ async function createUser(args: string[]): Promise<void> {
 }
 
 async function demoSeed(): Promise<void> {
-  const runtime = await openRuntime(loadConfig(), createLogger('warn'));
+  const runtime = await openRuntime(loadConfig(), cliLogger());
   try {
     const people = await seedDemo(runtime);
     console.log(`Demo data created. Every account's password is: ${DEMO_PASSWORD}\n`);
@@ -104,7 +118,7 @@ async function demoSeed(): Promise<void> {
 }
 
 async function withRuntime(work: (runtime: Runtime) => Promise<void>): Promise<void> {
-  const runtime = await openRuntime(loadConfig(), createLogger('warn'));
+  const runtime = await openRuntime(loadConfig(), cliLogger());
   try {
     for (const projection of projections) await install(runtime.sql, projection);
     await work(runtime);
@@ -114,6 +128,25 @@ async function withRuntime(work: (runtime: Runtime) => Promise<void>): Promise<v
 }
 
 class UsageError extends Error {}
+
+async function parkedDecision(runtime: Runtime, command: string, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { reason: { type: 'string' } },
+  });
+  const [consumer, eventId] = positionals;
+  if (!consumer || !eventId) throw new UsageError(`Usage: npm run cli -- ${command} <consumer> <event id>`);
+  if (command === 'projections:retry') {
+    const done = await retryParkedFromCli(runtime, loadConfig(), consumer, eventId);
+    console.log(done.message);
+    if (!done.applied) process.exitCode = 1;
+    return;
+  }
+  const reason = values.reason?.trim();
+  if (!reason) throw new UsageError('Give a reason for skipping the event: --reason "..."');
+  console.log(await skipParkedFromCli(runtime, consumer, eventId, reason));
+}
 
 async function audit(runtime: Runtime, command: string, args: string[]): Promise<void> {
   const write = (text: string) => process.stdout.write(text);
@@ -148,6 +181,8 @@ try {
     await withRuntime(async (runtime) => {
       await rebuildProjections(runtime, rest[0], (text) => process.stdout.write(text));
     });
+  else if (command === 'projections:retry' || command === 'projections:skip')
+    await withRuntime((runtime) => parkedDecision(runtime, command, rest));
   else if (
     command === 'history' ||
     command === 'as-of' ||
@@ -163,7 +198,10 @@ try {
     error instanceof AuditUsageError ||
     error instanceof UnknownStream ||
     error instanceof DomainError ||
-    error instanceof StoreNotEmpty
+    error instanceof StoreNotEmpty ||
+    error instanceof EmbeddedPostgresUnavailable ||
+    error instanceof ParkedEventNotFound ||
+    error instanceof ParkedEventUnavailable
   ) {
     console.error(error.message);
     process.exitCode = 2;

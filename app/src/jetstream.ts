@@ -1,10 +1,19 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from '@shiftcover/platform';
-import { EventBridge, type EventHandler, ensureEventsStream, JetStreamConsumer } from '@shiftcover/processes';
+import {
+  EVENTS_STREAM,
+  EventBridge,
+  type EventHandler,
+  ensureEventsStream,
+  JetStreamConsumer,
+} from '@shiftcover/processes';
 import type { Runtime } from './runtime';
 
-/** With NATS_URL: the log is bridged to JetStream and each process manager is a durable consumer. */
+/**
+ * With NATS: the log is bridged to JetStream and each process manager is a durable consumer. The
+ * consumers exist before the bridge publishes, since the stream keeps only what a consumer awaits.
+ */
 export async function startJetStream(
   url: string,
   runtime: Runtime,
@@ -14,13 +23,33 @@ export async function startJetStream(
   const nc = await connect({ servers: url, maxReconnectAttempts: -1 });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  await ensureEventsStream(jsm);
-  const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, log: logger });
-  await bridge.start();
+  const replayFrom = await ensureEventsStream(jsm);
   const consumers = handlers.map(
     (handler) => new JetStreamConsumer({ sql: runtime.sql, js, jsm, handler, log: logger }),
   );
   for (const consumer of consumers) await consumer.start();
+  const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, log: logger });
+  if (replayFrom !== undefined) await bridge.rewind(replayFrom);
+  await bridge.start();
+  runtime.operations.checks.push({
+    name: 'nats',
+    async check() {
+      await nc.flush();
+      return { ok: true, detail: { server: nc.getServer() } };
+    },
+  });
+  runtime.operations.metrics.gauge(
+    'shiftcover_jetstream_pending',
+    'Messages each durable consumer has not been given yet, or has not acknowledged.',
+    ['consumer'],
+    async () =>
+      Promise.all(
+        handlers.map(async ({ name }) => {
+          const info = await jsm.consumers.info(EVENTS_STREAM, name);
+          return { labels: { consumer: name }, value: info.num_pending + info.num_ack_pending };
+        }),
+      ),
+  );
   logger.info({ url, consumers: handlers.map((h) => h.name) }, 'events bridged to NATS JetStream');
   return {
     async stop() {

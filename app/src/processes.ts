@@ -1,6 +1,8 @@
 import { createCommandService } from '@shiftcover/command-api';
 import type { Config, Logger } from '@shiftcover/platform';
 import {
+  deliverDue,
+  type EventHandler,
   emailHandler,
   type MailPlannerDeps,
   MailProcess,
@@ -11,6 +13,7 @@ import {
 } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
 import { startJetStream } from './jetstream';
+import { mailGauges } from './operations';
 import type { Runtime } from './runtime';
 
 /** What planning and sending mail need, from the configuration: the same for the server and the routes. */
@@ -22,6 +25,7 @@ export function mailSetup(
   return {
     sql: runtime.sql,
     store: runtime.store,
+    vault: runtime.vault,
     readModelsAt: (position, models) => positions.waitFor(position, models),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     smtpConfigured: Boolean(config.SMTP_URL),
@@ -41,11 +45,24 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
   const setup = mailSetup(runtime, config, positions);
   const mailDeps = { ...setup, transport: setup.smtp, from: config.MAIL_FROM, log: logger };
   await mailFromNow(runtime.sql, runtime.store);
+  const sender = promptSender(() =>
+    setup.smtp ? deliverDue(runtime.sql, setup.smtp, config.MAIL_FROM) : Promise.resolve(0),
+  );
+  const planner = emailHandler(mailDeps);
+  // What the consumer plans goes out at once, not at the sender's next round.
+  const consumer: EventHandler = {
+    name: planner.name,
+    async handle(event) {
+      await planner.handle(event);
+      sender.nudge(logger);
+    },
+  };
   const nats = config.NATS_URL
-    ? await startJetStream(config.NATS_URL, runtime, [emailHandler(mailDeps)], logger)
+    ? await startJetStream(config.NATS_URL, runtime, [consumer], logger)
     : undefined;
   const mail = new MailProcess({ ...mailDeps, plan: !nats });
   await mail.start();
+  mailGauges(runtime.operations.metrics, runtime.sql);
   // The timers catch up once the read models they read have caught up with the log.
   await positions
     .waitFor(await runtime.store.headPosition(), ['shifts', 'completed_shifts'])
@@ -60,8 +77,35 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
     async stop() {
       await mail.stop();
       await nats?.stop();
+      await sender.idle();
       await timers.stop();
+      await positions.close();
       setup.smtp?.close();
     },
+  };
+}
+
+/** Runs `send` when nudged: one run at a time, and once more if nudged meanwhile. */
+function promptSender(send: () => Promise<unknown>) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return {
+    nudge(log: Logger) {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await send();
+        } while (again);
+      })()
+        .catch((error) => log.error({ err: error }, 'sending mails failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    idle: () => running ?? Promise.resolve(),
   };
 }

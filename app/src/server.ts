@@ -1,4 +1,5 @@
 import {
+  type ApiDocument,
   caller,
   commandApi,
   createCommandService,
@@ -8,11 +9,20 @@ import {
 import { type Config, type Logger, LoginThrottle, SessionStore } from '@shiftcover/platform';
 import { emailHandler, processRoutes } from '@shiftcover/processes';
 import { ProjectionRunner, projections } from '@shiftcover/projections';
-import { LiveFeed, LiveHub, Positions, readApi } from '@shiftcover/read-api';
+import {
+  LiveFeed,
+  LiveHub,
+  type LiveLimits,
+  Positions,
+  readApi,
+  shiftsOfferedTo,
+} from '@shiftcover/read-api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { shiftHistory } from './audit/replay';
+import { projectionGauges, projectionLagCheck } from './operations';
 import { mailSetup } from './processes';
 import type { Runtime } from './runtime';
+import { endStreamsOnClose } from './shutdown';
 import { serveWebApp } from './web';
 
 const IDLE_SESSION_MS = 8 * 60 * 60 * 1000;
@@ -28,6 +38,10 @@ export interface ServerOptions {
   commands?: boolean;
   /** The read side: every read route and the live feed (off for a command-api-only service). */
   reads?: boolean;
+  /** Caps on live-update streams, per user and in all. */
+  liveLimits?: Partial<LiveLimits>;
+  /** How often open live streams are checked for expired sessions. */
+  liveSessionSweepMs?: number;
 }
 
 /** The all-in-one HTTP server: every route of the product, and by default the projector too. */
@@ -37,16 +51,71 @@ export async function buildServer(
   logger: Logger,
   options: ServerOptions = {},
 ): Promise<FastifyInstance> {
+  const reads = options.reads ?? true;
+  const projector = options.projector ?? true;
+  // A service with only one side of the API still documents both at /api/docs.
+  const document =
+    reads && (options.commands ?? true) ? undefined : await apiDocument(runtime, config, logger);
+  const { app, runner, feed, sessions, live, positions } = await assemble(
+    runtime,
+    config,
+    logger,
+    options,
+    document,
+  );
+  await runtime.operations.routes(app);
+  if (reads)
+    runtime.operations.checks.push(projectionLagCheck(runtime.sql, runtime.store, config.READY_MAX_LAG));
+  if (reads || projector) projectionGauges(runtime.operations.metrics, runtime.sql, runtime.store);
+  endStreamsOnClose(app);
+  if (options.web ?? true) await serveWebApp(app);
+
+  if (projector) await runner.start();
+  if (reads) {
+    await feed.start();
+    await live.watchSessions(sessions, options.liveSessionSweepMs);
+  }
+  const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 10 * 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    feed.stop();
+    await live.stop();
+    await runner.stop();
+    await positions.close();
+  });
+  return app;
+}
+
+/** The OpenAPI document of every route, from a server that is assembled but never started. */
+async function apiDocument(runtime: Runtime, config: Config, logger: Logger): Promise<ApiDocument> {
+  const { app } = await assemble(runtime, { ...config, SMTP_URL: undefined }, logger, {});
+  await app.ready();
+  const document = app.swagger() as ApiDocument;
+  await app.close();
+  return document;
+}
+
+/** The routes of the parts `options` asks for, and the parts still to be started. */
+async function assemble(
+  runtime: Runtime,
+  config: Config,
+  logger: Logger,
+  options: ServerOptions,
+  document?: ApiDocument,
+) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
   });
   const sessions = new SessionStore(runtime.sql, options.idleSessionMs ?? IDLE_SESSION_MS);
   const principals = new Principals(runtime.handler);
   const commandDeps = {
-    service: createCommandService(runtime.handler, runtime.vault),
+    service: createCommandService(runtime.handler, runtime.vault, {
+      offeredTo: (userId) => shiftsOfferedTo(runtime.sql, userId),
+    }),
     handler: runtime.handler,
     principals,
     sessions,
@@ -54,15 +123,15 @@ export async function buildServer(
     clock: options.clock,
   };
   const positions = new Positions(runtime.sql);
-  const live = new LiveHub();
+  const live = new LiveHub(options.liveLimits);
   const feed = new LiveFeed(runtime.store, () => positions.everywhere(), live);
   const runner = new ProjectionRunner(
     { sql: runtime.sql, store: runtime.store, vault: runtime.vault },
     projections,
     {
       log: logger,
-      onAdvance: () => {
-        positions.advanced();
+      onAdvance: (name, position) => {
+        positions.advanced(name, position);
         void feed.wake().catch((error) => logger.error({ err: error }, 'live feed failed'));
       },
     },
@@ -77,7 +146,7 @@ export async function buildServer(
   };
 
   const trustedOrigins = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];
-  await registerHttpFoundation(app, commandDeps, { trustedOrigins });
+  await registerHttpFoundation(app, commandDeps, { trustedOrigins, document });
   if (options.commands ?? true) await app.register(async (api) => commandApi(api, commandDeps));
   if (options.reads ?? true) await app.register(async (api) => readApi(api, readDeps));
   const mail = mailSetup(runtime, config, positions);
@@ -91,21 +160,5 @@ export async function buildServer(
       readModelsAt: mail.readModelsAt,
     }),
   );
-  // Liveness and readiness for load balancers and compose health checks: the database answers.
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await runtime.sql`select 1`;
-    return { status: 'ok' };
-  });
-  if (options.web ?? true) await serveWebApp(app);
-
-  if (options.projector ?? true) await runner.start();
-  if (options.reads ?? true) await feed.start();
-  const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 10 * 60_000);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    feed.stop();
-    await runner.stop();
-  });
-  return app;
+  return { app, runner, feed, sessions, live, positions };
 }

@@ -1,16 +1,31 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** Written by the web build (`web/vite.config.ts`): the page paths of the app's route tree. */
+const PAGE_PATHS_FILE = 'page-paths.json';
+
+/** Page paths are matched without a trailing slash: '/admin/' is '/admin'. */
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+function pagePaths(root: string): Set<string> | null {
+  const file = `${root}/${PAGE_PATHS_FILE}`;
+  if (!existsSync(file)) return null;
+  return new Set((JSON.parse(readFileSync(file, 'utf8')) as string[]).map(normalise));
+}
+
 /**
- * The built web app: hashed assets cached for a year, and index.html for every other page path so
- * the client router draws the screen (including its not-found screen). API paths stay 404 JSON.
+ * The built web app: hashed assets cached for a year, its public files (robots.txt), and
+ * index.html for every page path so the client router draws the screen. A path outside the
+ * route tree gets index.html too, so the not-found screen shows, but with status 404; API paths
+ * stay 404 JSON. A build without the page-path list serves every path as a page.
  */
 export async function serveWebApp(app: FastifyInstance, root = WEB_DIST): Promise<boolean> {
   if (!existsSync(`${root}/index.html`)) return false;
+  const pages = pagePaths(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -23,9 +38,13 @@ export async function serveWebApp(app: FastifyInstance, root = WEB_DIST): Promis
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (path?.startsWith('/api/')) return reply.code(404).send({ message: `No such route: GET ${path}` });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) return reply.code(404).send({ message: `No such route: GET ${path}` });
+    const known = pages === null || pages.has(normalise(path));
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
   return true;
 }

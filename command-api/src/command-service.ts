@@ -16,17 +16,33 @@ import { streams } from './streams';
 import { UniqueValues } from './uniqueness';
 import { Users } from './users';
 
+export interface CommandServiceOptions {
+  /**
+   * Shifts with a transfer offered to a person still pending, from the read models: deleting the
+   * person ends those offers. Without it, only the shifts on their schedule are let go.
+   */
+  offeredTo?: (userId: string) => Promise<string[]>;
+}
+
 /** The write side's one entry point, shared by the HTTP API, the CLI and the timers. */
-export function createCommandService(handler: CommandHandler, vault: PersonalDataVault) {
+export function createCommandService(
+  handler: CommandHandler,
+  vault: PersonalDataVault,
+  options: CommandServiceOptions = {},
+) {
   const schedules = new Schedules(handler);
   const unique = new UniqueValues(handler, (kind, ownerId) =>
     kind === 'residence-name' ? residences.exists(ownerId) : users.exists(ownerId),
   );
-  const users = new Users(handler, unique, vault);
+  const shift = (command: ShiftCommand, context: CommandContext, trace: CommandTrace) =>
+    executeShiftCommand(handler, schedules, command, context, trace);
+  const users = new Users(handler, unique, vault, {
+    shift,
+    offeredTo: options.offeredTo ?? (async () => []),
+  });
   const residences = new Residences(handler, unique);
   return {
-    shift: (command: ShiftCommand, context: CommandContext, trace: CommandTrace) =>
-      executeShiftCommand(handler, schedules, command, context, trace),
+    shift,
     users,
     residences,
     config: (command: ConfigCommand, context: CommandContext, trace: CommandTrace) =>

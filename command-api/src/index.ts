@@ -1,4 +1,4 @@
-export { type CommandService, createCommandService } from './command-service';
+export { type CommandService, type CommandServiceOptions, createCommandService } from './command-service';
 export {
   type Caller,
   type CommandApiDeps,
@@ -13,7 +13,12 @@ export {
   signedIn,
   written,
 } from './http/context';
-export { commandApi, type HttpFoundationOptions, registerHttpFoundation } from './http/plugin';
+export {
+  type ApiDocument,
+  commandApi,
+  type HttpFoundationOptions,
+  registerHttpFoundation,
+} from './http/plugin';
 export { Principals } from './http/principals';
 export type { CommandOutcome } from './shifts';
 export { streams } from './streams';

@@ -49,12 +49,14 @@ export async function executeShiftCommand(
     const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
     const last = earlier.at(-1);
     if (last) {
+      handler.report({ type: command.type, outcome: 'duplicate' });
       const events = earlier.map((e) => ({ type: e.type, data: e.data }) as ShiftEvent);
       return { events, position: last.position, duplicate: true, shift: state };
     }
 
-    const events = shiftDecider.decide(command, state, context);
+    const events = handler.decide(shiftDecider, command, state, context);
     if (events.length === 0) {
+      handler.report({ type: command.type, outcome: 'accepted' });
       return { events, position: await handler.headPosition(), duplicate: false, shift: state };
     }
     const attemptTrace = { ...trace, commandId: `${trace.commandId}#${execution}:${attempt}` };
@@ -63,13 +65,16 @@ export async function executeShiftCommand(
     try {
       const position = await handler.append(streamId, events, revision, context, trace);
       await schedules.settle(events, state, context, attemptTrace);
+      handler.report({ type: command.type, outcome: 'accepted' });
       return { events, position, duplicate: false, shift: events.reduce(shiftDecider.evolve, state) };
     } catch (error) {
       if (reservation && reservedNow) {
         await schedules.release(reservation.userId, reservation.shiftId, context, attemptTrace);
       }
       if (!(error instanceof WrongExpectedRevision)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new RetriesExhausted(streamId);
+      const exhausted = attempt >= MAX_ATTEMPTS;
+      handler.report({ type: command.type, outcome: exhausted ? 'exhausted' : 'retried' });
+      if (exhausted) throw new RetriesExhausted(streamId);
     }
   }
 }

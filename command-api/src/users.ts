@@ -1,6 +1,9 @@
 import {
   type CommandContext,
+  DomainError,
   type RegisterUserData,
+  type ShiftCommand,
+  scheduleDecider,
   type UpdateUserData,
   type UserCommand,
   type UserEvent,
@@ -8,7 +11,7 @@ import {
   userDecider,
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
-import type { CommandOutcome } from './shifts';
+import type { CommandOutcome, ShiftOutcome } from './shifts';
 import { streams } from './streams';
 import type { UniqueValue, UniqueValues } from './uniqueness';
 
@@ -18,12 +21,20 @@ function uniqueValuesOf(personal: { username: string; email?: string | null }): 
   return values;
 }
 
+/** What deleting a person does to the shifts they are part of. */
+export interface ShiftsOfPeople {
+  shift(command: ShiftCommand, context: CommandContext, trace: CommandTrace): Promise<ShiftOutcome>;
+  /** Shifts with a transfer offered to the person still pending (their schedule knows the rest). */
+  offeredTo(userId: string): Promise<string[]>;
+}
+
 /** User commands: the user's stream, plus username and e-mail reservations and erasure. */
 export class Users {
   constructor(
     private readonly handler: CommandHandler,
     private readonly unique: UniqueValues,
     private readonly vault: PersonalDataVault,
+    private readonly shifts: ShiftsOfPeople,
   ) {}
 
   register(
@@ -55,7 +66,12 @@ export class Users {
     return outcome;
   }
 
-  /** Deletes the account, frees its username and e-mail, then destroys its personal data key. */
+  /**
+   * Deletes the account, lets go of the shifts the person had not started yet (what they held or
+   * claimed reopens, transfers to and from them end), frees their username and e-mail, then
+   * erases their personal data: the copies kept outside the events are scrubbed and the keys
+   * destroyed.
+   */
   async delete(
     userId: string,
     context: CommandContext,
@@ -63,11 +79,42 @@ export class Users {
   ): Promise<CommandOutcome<UserEvent>> {
     const personal = await this.personalOf(userId);
     const outcome = await this.handle({ type: 'DeleteUser', data: { userId } }, context, trace);
+    const released = await this.releaseShiftsOf(userId, context);
     for (const value of personal ? uniqueValuesOf(personal) : []) {
       await this.unique.release(value, userId, context, trace);
     }
-    await this.vault.erase(userId);
-    return outcome;
+    await this.vault.erase(userId, personal);
+    // A read naming this position sees the shifts let go too.
+    return { ...outcome, position: released > outcome.position ? released : outcome.position };
+  }
+
+  /**
+   * Each shift on the person's schedule, and each offered to them, is released once: the command
+   * id names the shift and the person, so a deletion retried or repeated changes nothing twice.
+   */
+  private async releaseShiftsOf(userId: string, context: CommandContext): Promise<bigint> {
+    const { state: schedule } = await this.handler.load(streams.schedule(userId), scheduleDecider);
+    const shiftIds = new Set([
+      ...schedule.reservations.map((r) => r.shiftId),
+      ...(await this.shifts.offeredTo(userId)),
+    ]);
+    let last = 0n;
+    for (const shiftId of shiftIds) {
+      try {
+        const outcome = await this.shifts.shift(
+          { type: 'ReleaseHolder', data: { shiftId, userId } },
+          context,
+          {
+            commandId: `ReleaseHolder:${shiftId}:${userId}`,
+          },
+        );
+        if (outcome.events.length > 0 && outcome.position > last) last = outcome.position;
+      } catch (error) {
+        // A shift deleted, completed or expired meanwhile has nothing to let go of.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return last;
   }
 
   /** Commands that touch no unique value: passwords, residence assignment, preferences, sign-ins. */

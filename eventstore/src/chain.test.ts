@@ -3,7 +3,7 @@ import { fc, test } from '@fast-check/vitest';
 import { connect } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainVerifier, canonicalJson } from './chain';
+import { ChainVerifier, canonicalJson, eventHash, GENESIS_HASH } from './chain';
 import type { EventStore, NewEvent } from './port';
 import { createPostgresEventStore, migrateEventStore } from './postgres/postgres-event-store';
 
@@ -90,5 +90,87 @@ describe('the hash chain over a stored log', () => {
     const breaks = (await verify()).breaks();
     expect(breaks.map((b) => b.streamId)).toEqual(['shift-2', 'shift-4']);
     expect(breaks[1]!.reason).toMatch(/an event is missing/);
+  });
+});
+
+describe('the keyed hash chain', () => {
+  const key = Buffer.from('a key kept outside the database');
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: ReturnType<typeof connect>;
+  let unkeyedStore: EventStore;
+  let keyedStore: EventStore;
+
+  async function verify(withKey: Buffer | undefined) {
+    const verifier = new ChainVerifier(withKey);
+    for (const event of await keyedStore.readAll(0n, 1000)) verifier.add(event);
+    return verifier;
+  }
+
+  /** What someone with database access but not the key can do: change an event, then re-seal its stream. */
+  async function rewrite(
+    streamId: string,
+    revision: bigint,
+    seal: (previous: string, event: NewEvent & { revision: bigint }) => string,
+  ) {
+    await sql`update events set data = jsonb_set(data, '{userId}', '"intruder"')
+      where stream_id = ${streamId} and revision = ${revision.toString()}`;
+    const { events } = await keyedStore.readStream(streamId);
+    let previous = GENESIS_HASH;
+    for (const event of events) {
+      const hash = event.revision >= revision ? seal(previous, event) : String(event.metadata.chainHash);
+      await sql`update events set metadata = jsonb_set(metadata, '{chainHash}', ${sql.json(hash)})
+        where event_id = ${event.id}`;
+      previous = hash;
+    }
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    sql = connect(db.url);
+    await migrateEventStore(sql);
+    unkeyedStore = createPostgresEventStore({ sql });
+    keyedStore = createPostgresEventStore({ sql, chainKey: key });
+    // A stream from before the key, continued after it; then streams written keyed only.
+    await unkeyedStore.append('user-early', [newEvent('UserRegistered', { userId: 'u0' })], 'no_stream');
+    await keyedStore.append('user-early', [newEvent('UserUpdated', { userId: 'u0' })], 0n);
+    for (let i = 1; i <= 3; i++) {
+      await keyedStore.append(`user-${i}`, [newEvent('UserRegistered', { userId: `u${i}` })], 'no_stream');
+      await keyedStore.append(`user-${i}`, [newEvent('PasswordReset', { userId: `u${i}` })], 0n);
+    }
+  });
+  afterAll(async () => {
+    await unkeyedStore.close();
+    await keyedStore.close();
+    await sql.end();
+    await db.drop();
+  });
+
+  it('holds under the key, unkeyed events from before the key included', async () => {
+    const verifier = await verify(key);
+    expect(verifier.checked).toBe(8);
+    expect(verifier.unkeyed).toBe(1);
+    expect(verifier.breaks()).toEqual([]);
+    const [keyed] = (await keyedStore.readStream('user-1')).events;
+    expect(keyed!.metadata.chainHash).toMatch(/^v2:[0-9a-f]{64}$/);
+  });
+
+  it('cannot be checked without the key, nor with another one', async () => {
+    expect((await verify(undefined)).breaks()).toHaveLength(4);
+    expect((await verify(Buffer.from('a guessed key'))).breaks()).toHaveLength(4);
+  });
+
+  it('catches a rewrite re-sealed with a guessed key', async () => {
+    const guessed = Buffer.from('a guessed key');
+    await rewrite('user-2', 1n, (previous, event) =>
+      eventHash(previous, 'user-2', event.revision, event, guessed),
+    );
+    expect((await verify(key)).breaks()).toMatchObject([{ streamId: 'user-2', revision: 1n }]);
+  });
+
+  it('catches a rewrite re-sealed the unkeyed way, passed off as history from before the key', async () => {
+    await rewrite('user-3', 0n, (previous, event) => eventHash(previous, 'user-3', event.revision, event));
+    const breaks = (await verify(key)).breaks();
+    expect(breaks.map((b) => b.streamId)).toEqual(['user-2', 'user-3']);
+    expect(breaks[1]!.reason).toMatch(/unkeyed hash though keyed events come before it/);
   });
 });

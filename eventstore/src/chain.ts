@@ -1,12 +1,23 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from './port';
 
 /**
- * Tamper evidence: each event's metadata carries `chainHash`, the SHA-256 of the previous event's
- * hash in the same stream and of this event's stream, revision, id, type, data and metadata. An
- * event changed, removed or reordered after it was written no longer matches its hash, and every
- * later event of its stream then fails to match too.
+ * Tamper evidence: each event's metadata carries `chainHash`, computed over the previous event's
+ * hash in the same stream and this event's stream, revision, id, type, data and metadata. An event
+ * changed, removed or reordered after it was written no longer matches its hash, and every later
+ * event of its stream then fails to match too.
+ *
+ * The hash is an HMAC-SHA-256 under the audit chain key, which is kept outside the database: with
+ * database access alone history cannot be rewritten and sealed again. Such hashes read `v2:<hex>`.
+ * Events written before the chain was keyed carry a plain SHA-256 (`<hex>`, version 1) and keep
+ * verifying; once a keyed event is in the log, an unkeyed one after it is a break, so a rewrite
+ * cannot pass itself off as history from before the key.
  */
+
+/** The key of the audit hash chain; without it appends are chained the unkeyed way of version 1. */
+export type ChainKey = Buffer;
+
+const KEYED = 'v2:';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -20,13 +31,18 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export function eventHash(previousHash: string, streamId: string, revision: bigint, event: NewEvent): string {
+export function eventHash(
+  previousHash: string,
+  streamId: string,
+  revision: bigint,
+  event: NewEvent,
+  key?: ChainKey,
+): string {
   const { chainHash: _ignored, ...metadata } = event.metadata;
-  return createHash('sha256')
-    .update(previousHash)
-    .update('\n')
-    .update(canonicalJson([streamId, revision.toString(), event.id, event.type, event.data, metadata]))
-    .digest('hex');
+  const content = canonicalJson([streamId, revision.toString(), event.id, event.type, event.data, metadata]);
+  const hash = key ? createHmac('sha256', key) : createHash('sha256');
+  const digest = hash.update(previousHash).update('\n').update(content).digest('hex');
+  return key ? `${KEYED}${digest}` : digest;
 }
 
 /** The events to append, each with its chain hash, continuing from the stream's last hash. */
@@ -35,10 +51,11 @@ export function chainEvents(
   firstRevision: bigint,
   previousHash: string,
   events: NewEvent[],
+  key?: ChainKey,
 ): NewEvent[] {
   let previous = previousHash;
   return events.map((event, i) => {
-    const chainHash = eventHash(previous, streamId, firstRevision + BigInt(i), event);
+    const chainHash = eventHash(previous, streamId, firstRevision + BigInt(i), event, key);
     previous = chainHash;
     return { ...event, metadata: { ...event.metadata, chainHash } };
   });
@@ -63,13 +80,23 @@ export interface ChainBreak {
 export class ChainVerifier {
   private readonly last = new Map<string, { revision: bigint; hash: string }>();
   private readonly broken = new Map<string, ChainBreak>();
+  private keyedSeen = false;
   checked = 0;
+  /** Events that carry the unkeyed hash of before the key: evidence of accidents, not of intent. */
+  unkeyed = 0;
+
+  /** Without the key, keyed events cannot be checked and count as breaks. */
+  constructor(private readonly key?: ChainKey) {}
 
   add(event: RecordedEvent): void {
     this.checked += 1;
+    const stored = event.metadata.chainHash;
+    const keyed = typeof stored === 'string' && stored.startsWith(KEYED);
+    if (typeof stored === 'string' && !keyed) this.unkeyed += 1;
     if (this.broken.has(event.streamId)) return;
     const before = this.last.get(event.streamId);
-    const reason = problemWith(event, before);
+    const reason = this.problemWith(event, before, keyed);
+    this.keyedSeen ||= keyed;
     if (reason) {
       this.broken.set(event.streamId, {
         streamId: event.streamId,
@@ -78,7 +105,7 @@ export class ChainVerifier {
         reason,
       });
     } else {
-      this.last.set(event.streamId, { revision: event.revision, hash: String(event.metadata.chainHash) });
+      this.last.set(event.streamId, { revision: event.revision, hash: String(stored) });
     }
   }
 
@@ -89,16 +116,25 @@ export class ChainVerifier {
   breaks(): ChainBreak[] {
     return [...this.broken.values()].sort((a, b) => a.streamId.localeCompare(b.streamId));
   }
-}
 
-function problemWith(event: RecordedEvent, before: { revision: bigint; hash: string } | undefined) {
-  const expectedRevision = before ? before.revision + 1n : 0n;
-  if (event.revision !== expectedRevision) {
-    return `expected revision ${expectedRevision}, found ${event.revision} (an event is missing)`;
+  private problemWith(
+    event: RecordedEvent,
+    before: { revision: bigint; hash: string } | undefined,
+    keyed: boolean,
+  ): string | undefined {
+    const expectedRevision = before ? before.revision + 1n : 0n;
+    if (event.revision !== expectedRevision) {
+      return `expected revision ${expectedRevision}, found ${event.revision} (an event is missing)`;
+    }
+    const stored = event.metadata.chainHash;
+    if (typeof stored !== 'string') return 'the event carries no chain hash';
+    if (keyed && !this.key) return 'its hash is keyed and no audit chain key was given';
+    if (!keyed && this.keyedSeen) {
+      return 'it carries an unkeyed hash though keyed events come before it (rewritten without the key)';
+    }
+    const previous = before?.hash ?? GENESIS_HASH;
+    const computed = eventHash(previous, event.streamId, event.revision, event, keyed ? this.key : undefined);
+    if (computed !== stored) return 'its content or its predecessor changed after it was written';
+    return undefined;
   }
-  const stored = event.metadata.chainHash;
-  if (typeof stored !== 'string') return 'the event carries no chain hash';
-  const computed = eventHash(before?.hash ?? GENESIS_HASH, event.streamId, event.revision, event);
-  if (computed !== stored) return 'its content or its predecessor changed after it was written';
-  return undefined;
 }

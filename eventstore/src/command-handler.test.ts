@@ -11,7 +11,7 @@ import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandHandler } from './command-handler';
+import { CommandHandler, type CommandReport } from './command-handler';
 import { PersonalDataVault, personalDataMigrations } from './personal-data';
 import type { EventStore } from './port';
 import { createPostgresEventStore, migrateEventStore } from './postgres/postgres-event-store';
@@ -120,6 +120,49 @@ describe('the command handler', () => {
       ),
     ).rejects.toBeInstanceOf(DomainError);
     expect(await store.headPosition()).toBe(before);
+  });
+
+  it('reports what became of each command: accepted, duplicate, rejected with its code, retried', async () => {
+    const reports: CommandReport[] = [];
+    const counted = new CommandHandler({ store, vault, onCommand: (report) => reports.push(report) });
+    const trace = { commandId: randomUUID() };
+    await counted.handle('residence-counted', residenceDecider, create('counted'), developer, trace);
+    await counted.handle('residence-counted', residenceDecider, create('counted'), developer, trace);
+    await expect(
+      counted.handle('residence-counted', residenceDecider, create('counted'), developer, {
+        commandId: randomUUID(),
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
+    // Two commands that both decide on the revision they read before either appends.
+    let arrived = 0;
+    let bothRead: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      bothRead = resolve;
+    });
+    const afterBoth = (text: string) => async () => {
+      if (++arrived === 2) bothRead();
+      await barrier;
+      return describeAs('counted', text);
+    };
+    await Promise.all(
+      ['Six beds', 'Garden'].map((text) =>
+        counted.handle('residence-counted', residenceDecider, afterBoth(text), developer, {
+          commandId: randomUUID(),
+        }),
+      ),
+    );
+    const outcomes = reports.map(({ type, outcome }) => `${type} ${outcome}`);
+    expect(outcomes.slice(0, 3)).toEqual([
+      'CreateResidence accepted',
+      'CreateResidence duplicate',
+      'CreateResidence rejected',
+    ]);
+    expect(outcomes.slice(3).sort()).toEqual([
+      'UpdateResidence accepted',
+      'UpdateResidence accepted',
+      'UpdateResidence retried',
+    ]);
+    expect(reports[2]!.code).toMatch(/^[a-z_]+$/);
   });
 
   it('brings events stored in an older shape up to date when loading', async () => {

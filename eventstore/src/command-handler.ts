@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CommandContext, Decider, TypedEvent } from '@shiftcover/domain';
+import { type CommandContext, type Decider, DomainError, type TypedEvent } from '@shiftcover/domain';
 import { holdsPersonalData, type PersonalDataVault } from './personal-data';
 import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
 import { type Upcaster, upcast } from './upcasting';
@@ -37,6 +37,16 @@ export interface CommandHandlerOptions {
   vault: PersonalDataVault;
   upcasters?: readonly Upcaster[];
   maxAttempts?: number;
+  /** Told what became of each command, and of each attempt lost to a concurrent change (metrics). */
+  onCommand?: (report: CommandReport) => void;
+}
+
+export interface CommandReport {
+  type: string;
+  /** `rejected`: refused by a rule; `failed`: anything else went wrong while deciding. */
+  outcome: 'accepted' | 'duplicate' | 'rejected' | 'failed' | 'retried' | 'exhausted';
+  /** The rejection's code, for `rejected`. */
+  code?: string;
 }
 
 const SCHEMA_VERSION = 1;
@@ -62,12 +72,15 @@ export class CommandHandler {
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
   private readonly snapshots = new Map<string, Snapshot>();
+  /** Reports what became of a command; command paths that decide on their own call it too. */
+  readonly report: (report: CommandReport) => void;
 
   constructor(options: CommandHandlerOptions) {
     this.store = options.store;
     this.vault = options.vault;
     this.upcasters = options.upcasters ?? [];
     this.maxAttempts = options.maxAttempts ?? 20;
+    this.report = options.onCommand ?? (() => {});
   }
 
   /**
@@ -152,25 +165,58 @@ export class CommandHandler {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<HandleResult<E>> {
+    let type = typeOf(command);
     for (let attempt = 1; ; attempt++) {
       const { state, revision, events: stored } = await this.load(streamId, decider);
       const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
       const last = earlier.at(-1);
-      if (last)
+      if (last) {
+        this.report({ type, outcome: 'duplicate' });
         return { events: earlier.map((e) => toDomainEvent<E>(e)), position: last.position, duplicate: true };
+      }
 
-      const decided =
-        typeof command === 'function' ? await (command as (state: S) => Promise<C>)(state) : command;
-      const events = decider.decide(decided, state, context);
-      if (events.length === 0) return { events, position: await this.headPosition(), duplicate: false };
+      let decided: C;
+      try {
+        decided =
+          typeof command === 'function' ? await (command as (state: S) => Promise<C>)(state) : command;
+      } catch (error) {
+        this.report(refusal(type, error));
+        throw error;
+      }
+      type = typeOf(decided);
+      const events = this.decide(decider, decided, state, context);
+      if (events.length === 0) {
+        this.report({ type, outcome: 'accepted' });
+        return { events, position: await this.headPosition(), duplicate: false };
+      }
       try {
         const position = await this.append(streamId, events, revision, context, trace);
+        this.report({ type, outcome: 'accepted' });
         return { events, position, duplicate: false };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
-        if (attempt >= this.maxAttempts) throw new RetriesExhausted(streamId);
+        if (attempt >= this.maxAttempts) {
+          this.report({ type, outcome: 'exhausted' });
+          throw new RetriesExhausted(streamId);
+        }
+        this.report({ type, outcome: 'retried' });
         await pause(attempt);
       }
+    }
+  }
+
+  /** The decider's answer to `command`; a rejection is reported with its code. */
+  decide<C, E extends TypedEvent, S>(
+    decider: Decider<C, E, S>,
+    command: C,
+    state: S,
+    context: CommandContext,
+  ): E[] {
+    try {
+      return decider.decide(command, state, context);
+    } catch (error) {
+      this.report(refusal(typeOf(command), error));
+      throw error;
     }
   }
 
@@ -199,6 +245,19 @@ export class CommandHandler {
     const result = await this.store.append(streamId, sealed, expected);
     return result.position;
   }
+}
+
+/** A command's `type`, when it is an object that has one. */
+function typeOf(command: unknown): string {
+  const type = (command as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'unknown';
+}
+
+/** What an error thrown while deciding means: a rule's rejection with its code, or a failure. */
+function refusal(type: string, error: unknown): CommandReport {
+  return error instanceof DomainError
+    ? { type, outcome: 'rejected', code: error.code }
+    : { type, outcome: 'failed' };
 }
 
 function toDomainEvent<E extends TypedEvent>(event: RecordedEvent): E {

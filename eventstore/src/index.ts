@@ -1,4 +1,4 @@
-export { type ChainBreak, ChainVerifier, canonicalJson } from './chain';
+export { type ChainBreak, type ChainKey, ChainVerifier, canonicalJson } from './chain';
 export {
   CommandHandler,
   type CommandHandlerOptions,
@@ -8,7 +8,7 @@ export {
   RetriesExhausted,
 } from './command-handler';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
-export { PersonalDataVault, personalDataMigrations } from './personal-data';
+export { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';
 export type {
   AppendResult,
   EventMetadata,

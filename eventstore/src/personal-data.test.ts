@@ -2,7 +2,7 @@ import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PersonalDataVault, personalDataMigrations } from './personal-data';
+import { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';
 
 let db: TestDatabase;
 let sql: Sql;
@@ -69,5 +69,29 @@ describe('personal data in events', () => {
     const event = { type: 'ShiftPosted', data: { shiftId: 's1', location: 'Maple House' } };
     expect(await vault.seal([event])).toEqual([event]);
     expect(await vault.open([event])).toEqual([event]);
+  });
+
+  it('seals an address typed in by hand under the address, unreadable once its owner is erased', async () => {
+    const testMail = (email: string) => ({
+      type: 'TestEmailSent',
+      data: { personalSubject: addressSubject(email), personal: { email, subject: 'Hi', message: 'Test' } },
+    });
+    const sealed = await vault.seal([testMail('Fay@Example.org'), testMail('gus@example.org')]);
+    expect(JSON.stringify(sealed)).not.toMatch(/fay@example\.org|gus@example\.org/i);
+    expect((await vault.open(sealed)).map((e) => e.data.personal?.email)).toEqual([
+      'Fay@Example.org',
+      'gus@example.org',
+    ]);
+    const steps: Erasure[] = [];
+    vault.alsoErase(async (erasure) => void steps.push(erasure));
+    await vault.erase('u6', { username: 'fay', email: 'fay@example.org' });
+    expect(steps).toEqual([{ subjectId: 'u6', personal: { username: 'fay', email: 'fay@example.org' } }]);
+    expect((await vault.open(sealed)).map((e) => e.data.personal)).toEqual([
+      null,
+      { email: 'gus@example.org', subject: 'Hi', message: 'Test' },
+    ]);
+    // The address may be someone's again: a later mail to it is sealed under a new key.
+    const [later] = await vault.open(await vault.seal([testMail('fay@example.org')]));
+    expect(later?.data.personal?.email).toBe('fay@example.org');
   });
 });

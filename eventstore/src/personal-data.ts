@@ -1,10 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Sql } from 'postgres';
 
 /**
  * Crypto-shredding for personal data in immutable events. An event's `data.personal` is sealed
- * with a key belonging to `data.userId`; erasing a person destroys their key, after which every
- * stored copy of their personal data is unreadable and reads back as `personal: null`.
+ * with a key belonging to its subject: `data.personalSubject` when the event names one (an
+ * address typed in by hand is sealed under `addressSubject(address)`), else `data.userId`.
+ * Erasing a person destroys their key and the keys of their addresses, after which every stored
+ * copy of their personal data is unreadable and reads back as `personal: null`.
  */
 
 export const personalDataMigrations = [
@@ -40,13 +42,34 @@ export function holdsPersonalData(event: { data: EventData }): boolean {
 }
 
 function subjectOf(data: EventData): string | undefined {
-  return 'personal' in data && data.personal != null && typeof data.userId === 'string'
-    ? data.userId
-    : undefined;
+  if (!('personal' in data) || data.personal == null) return undefined;
+  if (typeof data.personalSubject === 'string') return data.personalSubject;
+  return typeof data.userId === 'string' ? data.userId : undefined;
+}
+
+/** The subject an e-mail address is sealed under, whoever it belongs to. */
+export function addressSubject(address: string): string {
+  return `address:${createHash('sha256').update(address.trim().toLowerCase()).digest('base64url')}`;
+}
+
+/** A person being erased: their id and their personal data as it was just before. */
+export interface Erasure {
+  subjectId: string;
+  personal: { [field: string]: unknown } | null;
 }
 
 export class PersonalDataVault {
+  private readonly steps: Array<(erasure: Erasure) => Promise<void>> = [];
+
   constructor(private readonly sql: Sql) {}
+
+  /**
+   * A step of every erasure, run before the keys are destroyed (while the person's data is still
+   * known): copies of it kept outside the events, such as mail, are scrubbed by these.
+   */
+  alsoErase(step: (erasure: Erasure) => Promise<void>): void {
+    this.steps.push(step);
+  }
 
   /** Seals `data.personal` of each event with its subject's key, creating the key on first use. */
   async seal<E extends { data: EventData }>(events: E[]): Promise<E[]> {
@@ -65,24 +88,37 @@ export class PersonalDataVault {
   /** Opens sealed personal data; an erased subject's data reads as null. */
   async open<E extends { data: EventData }>(events: E[]): Promise<E[]> {
     const subjects = [
-      ...new Set(events.filter((e) => isSealed(e.data.personal)).map((e) => e.data.userId as string)),
+      ...new Set(
+        events
+          .filter((e) => isSealed(e.data.personal))
+          .map((e) => subjectOf(e.data))
+          .filter((s) => s !== undefined),
+      ),
     ];
     if (subjects.length === 0) return events;
     const keys = await this.keysFor(subjects, false);
     return events.map((event) => {
       const sealed = event.data.personal;
       if (!isSealed(sealed)) return event;
-      const key = keys.get(event.data.userId as string);
+      const key = keys.get(subjectOf(event.data) ?? '');
       const personal = key ? JSON.parse(decrypt(key, sealed.sealed)) : null;
       return { ...event, data: { ...event.data, personal } };
     });
   }
 
-  /** Destroys the subject's key for good; a later seal for this subject stores nothing. */
-  async erase(subjectId: string): Promise<void> {
+  /**
+   * Runs the erasure steps, then destroys the subject's key for good (a later seal for this
+   * subject stores nothing) and the keys of their addresses (an address may be someone's again
+   * later, so it gets a new key when next used).
+   */
+  async erase(subjectId: string, personal: Erasure['personal'] = null): Promise<void> {
+    for (const step of this.steps) await step({ subjectId, personal });
+    const addresses = [personal?.email, personal?.notificationEmail]
+      .filter((a): a is string => typeof a === 'string' && a !== '')
+      .map(addressSubject);
     await this.sql.begin(async (tx) => {
       await tx`insert into personal_data_erasures (subject_id) values (${subjectId}) on conflict do nothing`;
-      await tx`delete from personal_data_keys where subject_id = ${subjectId}`;
+      await tx`delete from personal_data_keys where subject_id = any(${[subjectId, ...addresses]})`;
     });
   }
 

@@ -1,6 +1,6 @@
 export { type Config, configSchema, loadConfig } from './config';
 export { type ConnectOptions, connect } from './db/connect';
-export { type EmbeddedDatabase, type EmbeddedOptions, startEmbeddedPostgres } from './db/embedded';
+export { EmbeddedPostgresUnavailable } from './db/embedded-unavailable';
 export { type Migration, migrate } from './db/migrate';
 export {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -8,9 +8,26 @@ export {
   HttpError,
   registerErrorHandler,
 } from './http/errors';
+export { healthRoutes, postgresCheck, type ReadinessCheck } from './http/health';
+export { Metrics } from './http/metrics';
 export { type SecurityOptions, security } from './http/security';
-export { SESSION_COOKIE, type SessionData, SessionStore, sessionMigrations, sessions } from './http/sessions';
-export { LoginThrottle, type ThrottleLimits, throttleMigrations } from './http/throttle';
+export {
+  SESSION_COOKIE,
+  type SessionData,
+  SessionStore,
+  sessionKey,
+  sessionMigrations,
+  sessions,
+} from './http/sessions';
+export {
+  type Admitted,
+  DEFAULT_THROTTLE_LIMITS,
+  LoginThrottle,
+  type Refused,
+  type ThrottleLimits,
+  throttleMigrations,
+} from './http/throttle';
 export { createLogger, type Logger } from './logger';
+export { launchNatsServer, type NatsServer, type NatsServerOptions, natsServerBinary } from './nats/server';
 export { freePort } from './net';
-export { hashPassword, verifyPassword } from './password';
+export { hashPassword, needsRehash, verifyPassword } from './password';

@@ -1,12 +1,15 @@
 export type { ProcessRoutesDeps } from './http/context';
 export { processRoutes } from './http/plugin';
+export { type CsvCell, csv } from './mail/csv';
+export { eraseFromMail } from './mail/erasure';
 export { MailProcess, type MailProcessDeps } from './mail/mail-process';
 export { mailMigrations } from './mail/migrations';
 export { emailHandler, type MailPlannerDeps, mailFromNow, planNextBatch } from './mail/planner';
 export { deliverDue, type MailTransport, type OutgoingMail } from './mail/sender';
 export { type SmtpTransport, smtpTransport } from './mail/smtp';
-export { EventBridge, ensureEventsStream } from './nats/bridge';
+export { EVENTS_STREAM, EventBridge, ensureEventsStream } from './nats/bridge';
 export { type EventHandler, JetStreamConsumer } from './nats/consumer';
+export { type Decision, type ParkedEventDeps, retryParked, skipParked } from './parked-events';
 export { remindHolders } from './timers/reminders';
 export { reportCompletedShifts, sendAuditReport, sendDueReports } from './timers/reports';
 export { type ShiftTimerDeps, ShiftTimers, settleDueShifts } from './timers/shift-timers';

@@ -6,12 +6,29 @@ import { residencesProjection } from './read-models/residences';
 import { shiftsProjection } from './read-models/shifts';
 import { usersProjection } from './read-models/users';
 
-export { type Checkpoint, projectionMigrations } from './checkpoints';
+export { CHECKPOINT_CHANNEL, type Checkpoint, projectionMigrations } from './checkpoints';
+export {
+  applyOrSetAside,
+  type EventConsumer,
+  errorText,
+  type Failure,
+  isTransient,
+  listParkedEvents,
+  type ParkedEvent,
+  ParkedEventNotFound,
+  ParkedEventUnavailable,
+  park,
+  parkedEventCounts,
+  type RetryOutcome,
+  retryParkedEvent,
+  skipParkedEvent,
+} from './parking';
 export type { Projection } from './projection';
 export {
   applyNextBatch,
   install,
   type ProjectorDeps,
+  projectionConsumer,
   type RebuildProgress,
   readCheckpoint,
   readCheckpoints,

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from './index';
 import type { Projection } from './projection';
-import { applyNextBatch, install, type ProjectorDeps, rebuild } from './projector';
+import { applyNextBatch, install, rebuild } from './projector';
 import {
   type Bench,
+  catchUp,
   dumpReadModels,
   HistoryWriter,
   historyStep,
@@ -19,10 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => bench.close());
 
-async function catchUp(deps: ProjectorDeps, list: readonly Projection[]) {
-  for (const projection of list) while ((await applyNextBatch(deps, projection)) > 0) {}
-}
-
 /** A projection that dies at the n-th event it is given, as a crash mid-batch would. */
 function crashingAt(projection: Projection, n: number): Projection {
   let seen = 0;
@@ -30,7 +27,8 @@ function crashingAt(projection: Projection, n: number): Projection {
     ...projection,
     async apply(tx, event, t) {
       seen += 1;
-      if (seen === n) throw new Error('projector killed');
+      // The connection dropping mid-batch: a failure of the infrastructure, not of the event.
+      if (seen === n) throw Object.assign(new Error('projector killed'), { code: 'CONNECTION_DESTROYED' });
       return projection.apply(tx, event, t);
     },
   };

@@ -1,6 +1,7 @@
 import type { EventStore, PersonalDataVault, RecordedEvent } from '@shiftcover/eventstore';
 import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from './checkpoints';
+import { applyOrSetAside, type EventConsumer, type Failure, park, skippedEventIds } from './parking';
 import { type Projection, physicalTable, readTable } from './projection';
 
 export interface ProjectorDeps {
@@ -58,31 +59,52 @@ export async function install(sql: Sql, projection: Projection): Promise<void> {
   });
 }
 
-async function readOpened(deps: ProjectorDeps, after: bigint, limit: number): Promise<RecordedEvent[]> {
-  return deps.vault.open(await deps.store.readAll(after, limit));
-}
-
 /**
  * Applies the next batch after the projection's checkpoint, the changes and the new checkpoint in
- * one transaction; returns how many events it applied. A second projector on the same database
- * waits on the checkpoint's row lock and then finds the batch already done.
+ * one transaction; returns how many events it passed. An event the projection cannot apply is
+ * parked in the same transaction and the others are applied. A second projector on the same
+ * database waits on the checkpoint's row lock and then finds the batch already done.
  */
-export async function applyNextBatch(deps: ProjectorDeps, projection: Projection): Promise<number> {
+export async function applyNextBatch(
+  deps: ProjectorDeps,
+  projection: Projection,
+  onParked: (failure: Failure) => void = () => {},
+): Promise<number> {
   const batchSize = deps.batchSize ?? 500;
   const before = await readCheckpoint(deps.sql, projection.name);
   if (!before) throw new Error(`Projection ${projection.name} is not installed`);
-  const events = await readOpened(deps, before.position, batchSize);
+  const events = await deps.store.readAll(before.position, batchSize);
   if (events.length === 0) return 0;
-  return deps.sql.begin(async (tx) => {
+  const failures: Failure[] = [];
+  const applied = await deps.sql.begin(async (tx) => {
     const checkpoint = await readCheckpoint(tx, projection.name, true);
     if (!checkpoint || checkpoint.position !== before.position || checkpoint.generation !== before.generation)
       return 0;
     const t = (table: string) => physicalTable(table, checkpoint.generation);
-    for (const event of events) await projection.apply(tx, event, t);
+    failures.push(
+      ...(await applyOrSetAside(tx, events, deps.vault, (sp, event) => projection.apply(sp, event, t))),
+    );
+    for (const failure of failures) await park(tx, projection.name, failure);
     const last = events.at(-1)!.position;
     await tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name = ${projection.name}`;
     return events.length;
   });
+  for (const failure of failures) onParked(failure);
+  return applied;
+}
+
+/** The projection as a consumer of single events, for retrying a parked one into the live tables. */
+export function projectionConsumer(deps: ProjectorDeps, projection: Projection): EventConsumer {
+  return {
+    name: projection.name,
+    handle: (event) =>
+      deps.sql.begin(async (tx) => {
+        const checkpoint = await readCheckpoint(tx, projection.name, true);
+        if (!checkpoint) throw new Error(`Projection ${projection.name} is not installed`);
+        await projection.apply(tx, event, (table) => physicalTable(table, checkpoint.generation));
+        await tx`delete from parked_events where consumer = ${projection.name} and event_id = ${event.id} and status = 'parked'`;
+      }),
+  };
 }
 
 export interface RebuildProgress {
@@ -108,15 +130,23 @@ export async function rebuild(
   await deps.sql.begin((tx) => createGeneration(tx, projection, generation));
   const started = Date.now();
   const batchSize = Math.max(deps.batchSize ?? 2000, 2000);
+  // Events an operator skipped stay skipped; those that fail again are parked when the new tables
+  // are swapped in, replacing what the old ones had parked.
+  let skipped = await skippedEventIds(deps.sql, projection.name);
+  const failures: Failure[] = [];
+  const applyAll = async (tx: TransactionSql, events: RecordedEvent[]) => {
+    const wanted = events.filter((event) => !skipped.has(event.id));
+    failures.push(
+      ...(await applyOrSetAside(tx, wanted, deps.vault, (sp, event) => projection.apply(sp, event, t))),
+    );
+  };
   let position = 0n;
   let count = 0;
   let head = await deps.store.headPosition();
   for (;;) {
-    const events = await readOpened(deps, position, batchSize);
+    const events = await deps.store.readAll(position, batchSize);
     if (events.length === 0) break;
-    await deps.sql.begin(async (tx) => {
-      for (const event of events) await projection.apply(tx, event, t);
-    });
+    await deps.sql.begin((tx) => applyAll(tx, events));
     position = events.at(-1)!.position;
     count += events.length;
     if (position > head) head = position;
@@ -124,14 +154,17 @@ export async function rebuild(
   }
   await deps.sql.begin(async (tx) => {
     await readCheckpoint(tx, projection.name, true);
+    skipped = await skippedEventIds(tx, projection.name);
     for (;;) {
-      const events = await readOpened(deps, position, batchSize);
+      const events = await deps.store.readAll(position, batchSize);
       if (events.length === 0) break;
-      for (const event of events) await projection.apply(tx, event, t);
+      await applyAll(tx, events);
       position = events.at(-1)!.position;
       count += events.length;
     }
     await pointViewsAt(tx, projection, generation);
+    await tx`delete from parked_events where consumer = ${projection.name} and status = 'parked'`;
+    for (const failure of failures) await park(tx, projection.name, failure);
     await tx`
       update projection_checkpoints
       set generation = ${generation}, version = ${projection.version}, position = ${position.toString()}, updated_at = now()

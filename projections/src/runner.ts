@@ -10,8 +10,9 @@ export interface RunnerOptions {
 }
 
 /**
- * Keeps every projection following the log, each in its own loop: one that fails backs off and
- * retries without holding up the others. A projection whose version changed is rebuilt into
+ * Keeps every projection following the log, each in its own loop: an event a projection cannot
+ * apply is parked and the loop goes on; a failure of the database backs off and retries without
+ * holding up the others. A projection whose version changed is rebuilt into
  * fresh tables in the background while the old ones keep serving.
  */
 export class ProjectionRunner {
@@ -69,7 +70,18 @@ export class ProjectionRunner {
     while (this.running) {
       try {
         this.notified.delete(projection.name);
-        const applied = await applyNextBatch(this.deps, projection);
+        const applied = await applyNextBatch(this.deps, projection, ({ event, error }) =>
+          this.options.log?.error(
+            {
+              projection: projection.name,
+              eventId: event.id,
+              position: event.position.toString(),
+              type: event.type,
+              error,
+            },
+            'event parked: the projection cannot apply it (see projections:status)',
+          ),
+        );
         failures = 0;
         if (applied > 0) {
           const checkpoint = await readCheckpoint(this.deps.sql, projection.name);

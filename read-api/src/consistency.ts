@@ -1,43 +1,79 @@
 import { HttpError } from '@shiftcover/platform';
+import { CHECKPOINT_CHANNEL } from '@shiftcover/projections';
 import type { Sql, TransactionSql } from 'postgres';
 
 const MAX_WAIT_MS = 5_000;
 
+interface Waiter {
+  /** A read model reached a position. */
+  heard(readModel: string, position: bigint): void;
+  /** Notices may have been missed (the listening connection was re-established): look again. */
+  lost(): void;
+}
+
 /**
  * Read-your-writes: a request that names the position of its own last write waits until the
- * read models it reads have applied it. Woken at once by the projector in this process, and
- * polling the checkpoints for projectors elsewhere.
+ * read models it reads have applied it. It reads the checkpoints once, then waits for news of
+ * their advance: from the projector in this process (`advanced`) or, for a projector elsewhere,
+ * from the database's notice on every checkpoint change (`CHECKPOINT_CHANNEL`).
  */
 export class Positions {
-  private waiters = new Set<() => void>();
+  private readonly waiters = new Set<Waiter>();
+  private listening: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly sql: Sql) {}
 
-  /** The projector calls this after every batch. */
-  advanced(): void {
-    for (const wake of this.waiters) wake();
+  /** The projector in this process calls this after every batch, with the read model's new checkpoint. */
+  advanced(readModel: string, position: bigint): void {
+    for (const waiter of this.waiters) waiter.heard(readModel, position);
   }
 
   async waitFor(min: bigint, readModels: readonly string[]): Promise<void> {
-    const deadline = Date.now() + MAX_WAIT_MS;
-    while (!(await this.reached(min, readModels))) {
-      const left = deadline - Date.now();
-      if (left <= 0) {
+    await this.listen();
+    const stand = new Map<string, bigint>();
+    const reached = () => readModels.every((name) => (stand.get(name) ?? -1n) >= min);
+    let arrived = () => {};
+    const settled = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const heard = (name: string, position: bigint) => {
+      if (!readModels.includes(name) || position <= (stand.get(name) ?? -1n)) return;
+      stand.set(name, position);
+      if (reached()) arrived();
+    };
+    const look = async () => {
+      for (const [name, position] of await this.checkpoints(readModels)) heard(name, position);
+    };
+    // Listening before the one look: an advance between the two is heard, not lost.
+    const waiter: Waiter = { heard, lost: () => void look().catch(() => undefined) };
+    this.waiters.add(waiter);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await look();
+      if (reached()) return;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), MAX_WAIT_MS);
+      });
+      if ((await Promise.race([settled, late])) === 'late') {
         throw new HttpError(
           503,
           'The latest changes are still being processed. Please try again in a moment.',
         );
       }
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, Math.min(left, 50));
-        this.waiters.add(wake);
-      });
+    } finally {
+      clearTimeout(timer);
+      this.waiters.delete(waiter);
     }
+  }
+
+  /** Stops listening for the database's notices. */
+  async close(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.listening = undefined;
+    this.unlisten = undefined;
+    // The listening connection may already be gone with the pool; there is nothing left to undo.
+    await unlisten?.().catch(() => undefined);
   }
 
   /** Where these read models stand now. */
@@ -53,10 +89,35 @@ export class Positions {
     return row?.position == null ? 0n : BigInt(row.position);
   }
 
-  private async reached(min: bigint, readModels: readonly string[]): Promise<boolean> {
-    const rows = await this.sql<{ position: bigint }[]>`
-      select position from projection_checkpoints where name = any(${readModels as string[]})`;
-    return rows.length === readModels.length && rows.every((row) => BigInt(row.position) >= min);
+  /** Listens once for the checkpoints' notices; a listen that failed is tried again by the next wait. */
+  private listen(): Promise<void> {
+    this.listening ??= this.sql
+      .listen(
+        CHECKPOINT_CHANNEL,
+        (payload) => {
+          const [name, position] = payload.split(' ');
+          if (name && position && /^\d+$/.test(position)) this.advanced(name, BigInt(position));
+        },
+        () => {
+          for (const waiter of this.waiters) waiter.lost();
+        },
+      )
+      .then(
+        (meta) => {
+          this.unlisten = meta.unlisten;
+        },
+        (error: unknown) => {
+          this.listening = undefined;
+          throw error;
+        },
+      );
+    return this.listening;
+  }
+
+  private async checkpoints(readModels: readonly string[]): Promise<Array<[string, bigint]>> {
+    const rows = await this.sql<{ name: string; position: bigint }[]>`
+      select name, position from projection_checkpoints where name = any(${readModels as string[]})`;
+    return rows.map((row) => [row.name, BigInt(row.position)]);
   }
 }
 

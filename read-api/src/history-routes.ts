@@ -1,3 +1,4 @@
+import { entityId } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export interface HistoryEntry {
 export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   app.get(
     '/api/shifts/:id/history',
-    { schema: { tags: ['shifts'], params: z.object({ id: z.string().min(1).max(100) }) } },
+    { schema: { tags: ['shifts'], params: z.object({ id: entityId }) } },
     async (request) => {
       await reader(request, deps, readModels.users, {
         needs: 'seeShiftIds',

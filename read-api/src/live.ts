@@ -6,7 +6,24 @@ export type { View };
 
 interface Listener {
   principal: Principal;
+  /** The session the stream was opened in (its `sessionKey`): the stream ends with it. */
+  session: string;
   send(views: View[]): void;
+  /** Ends the stream. */
+  close(): void;
+}
+
+export interface LiveLimits {
+  /** Open streams per user: a few tabs and devices. */
+  perUser: number;
+  /** Open streams in this process. */
+  total: number;
+}
+
+/** Where streams learn that their sessions ended: the session store. */
+export interface SessionEnds {
+  live(keys: string[]): Promise<Set<string>>;
+  watchEnded(onEnded: (key: string) => void): Promise<() => Promise<void>>;
 }
 
 /** Which views an event changes, and for whom: staff hear of what they may see. */
@@ -41,13 +58,66 @@ function affected(event: RecordedEvent, who: Principal): View[] {
   return [...views];
 }
 
-/** Live change notices for signed-in screens (server-sent events). */
+/**
+ * Live change notices for signed-in screens (server-sent events). Streams are capped per user
+ * and in all, and none outlives its session: signing out, expiry, a password change elsewhere or
+ * the user's deletion ends it.
+ */
 export class LiveHub {
   private listeners = new Set<Listener>();
+  private readonly limits: LiveLimits;
+  private sweeper: NodeJS.Timeout | undefined;
+  private unwatch: (() => Promise<void>) | undefined;
 
-  add(listener: Listener): () => void {
+  constructor(limits: Partial<LiveLimits> = {}) {
+    this.limits = { perUser: 5, total: 1_000, ...limits };
+  }
+
+  /** Adds a stream: how to remove it, or why it is refused when a cap is reached. */
+  add(listener: Listener): { remove: () => void } | { refused: string } {
+    if (this.listeners.size >= this.limits.total) {
+      return { refused: 'Too many live connections right now. Please try again in a moment.' };
+    }
+    const own = [...this.listeners].filter((l) => l.principal.userId === listener.principal.userId);
+    if (own.length >= this.limits.perUser) {
+      return {
+        refused: `You already have ${this.limits.perUser} live connections open. Close another tab and try again.`,
+      };
+    }
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return { remove: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Ends streams whose sessions end: at once on the store's notice, and by a look at every open
+   * session each `sweepMs` for those that expired or whose notice was missed.
+   */
+  async watchSessions(sessions: SessionEnds, sweepMs = 60_000): Promise<void> {
+    this.unwatch = await sessions.watchEnded((key) => this.endWhere((l) => l.session === key));
+    this.sweeper = setInterval(() => void this.sweep(sessions).catch(() => undefined), sweepMs);
+    this.sweeper.unref();
+  }
+
+  /** Stops watching sessions and ends every stream. */
+  async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    // The listening connection may already be gone with the pool; there is nothing left to undo.
+    await this.unwatch?.().catch(() => undefined);
+    this.endWhere(() => true);
+  }
+
+  private async sweep(sessions: SessionEnds): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const live = await sessions.live([...new Set([...this.listeners].map((l) => l.session))]);
+    this.endWhere((l) => !live.has(l.session));
+  }
+
+  private endWhere(test: (listener: Listener) => boolean): void {
+    for (const listener of this.listeners) {
+      if (!test(listener)) continue;
+      this.listeners.delete(listener);
+      listener.close();
+    }
   }
 
   get size(): number {
@@ -55,6 +125,7 @@ export class LiveHub {
   }
 
   publish(event: RecordedEvent): void {
+    if (event.type === 'UserDeleted') this.endWhere((l) => l.principal.userId === event.data.userId);
     for (const listener of this.listeners) {
       const views = affected(event, listener.principal);
       if (views.length) listener.send(views);

@@ -1,4 +1,4 @@
-import { can } from '@shiftcover/domain';
+import { can, cleanText } from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ReadApiDeps, reader, readModels } from './context';
@@ -23,7 +23,8 @@ interface UserRow {
 const userFilters = z.object({
   role: z.enum(['all', 'developer', 'admin', 'staff']).optional(),
   sort: z.enum(['recency', 'alphabetical']).optional(),
-  residence: z.string().optional(),
+  // A residence id, or `all` or `unassigned`.
+  residence: cleanText({ label: 'Residence', max: 100 }).optional(),
 });
 
 export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {

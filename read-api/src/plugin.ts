@@ -1,3 +1,4 @@
+import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
@@ -14,6 +15,18 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(historyRoutes, deps);
   app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
     const who = await deps.currentUser(request);
+    const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
+    let heartbeat: NodeJS.Timeout | undefined;
+    const added = deps.live.add({
+      principal: who,
+      session,
+      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
+      close: () => {
+        clearInterval(heartbeat);
+        reply.raw.end();
+      },
+    });
+    if ('refused' in added) throw new HttpError(429, added.refused);
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream',
@@ -22,14 +35,10 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
       'x-accel-buffering': 'no',
     });
     reply.raw.write('retry: 3000\n\n');
-    const remove = deps.live.add({
-      principal: who,
-      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
-    });
-    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+    heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
-      remove();
+      added.remove();
     });
   });
 }

@@ -1,11 +1,11 @@
-import { can, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
+import { can, cleanText, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
 import { fromZonedTime } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { now, type ReadApiDeps, reader, readModels } from './context';
 
 const completedFilters = z.object({
-  location: z.string().optional(),
+  location: cleanText({ label: 'Location', max: 200 }).optional(),
   dateRange: z.enum(['all', 'today', 'week', 'month']).optional(),
   sort: z.enum(['newest', 'oldest', 'location', 'duration']).optional(),
 });
@@ -27,9 +27,9 @@ const auditFilters = z.object({
     .min(1, 'limit must be between 1 and 100')
     .max(100, 'limit must be between 1 and 100')
     .default(100),
-  userId: z.string().max(100).optional(),
-  action: z.string().max(60).optional(),
-  entityType: z.string().max(40).optional(),
+  userId: cleanText({ label: 'User', max: 100 }).optional(),
+  action: cleanText({ label: 'Action', max: 60 }).optional(),
+  entityType: cleanText({ label: 'Entity type', max: 40 }).optional(),
   startDate: date.optional(),
   endDate: date.optional(),
 });

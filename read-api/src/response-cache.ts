@@ -15,6 +15,18 @@ export interface CachedBody {
 
 interface Entry extends CachedBody {
   marks: Marks;
+  /** What keeping it costs: the body, the validator, the key and the bookkeeping around them. */
+  bytes: number;
+}
+
+/** What a kept entry costs beyond its body, etag and key: the map slot and the objects. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export interface ResponseCacheLimits {
+  /** At most this many bytes of bodies, keys and bookkeeping. */
+  budgetBytes: number;
+  /** At most this many bodies. */
+  maxEntries: number;
 }
 
 /**
@@ -23,13 +35,24 @@ interface Entry extends CachedBody {
  * A request looks up the marks the read models have now, so a body is served only while nothing
  * it was read from has changed: after any write that reached those read models, the next request
  * reads afresh. Requests that miss together share one read.
+ *
+ * The least recently used bodies go first once the entries or their bytes pass the limits. A
+ * variant is kept by its digest, so a client sending huge query values costs a fixed key size.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly reading = new Map<string, Promise<CachedBody>>();
   private bytes = 0;
+  private readonly limits: ResponseCacheLimits;
 
-  constructor(private readonly budgetBytes = 64 * 2 ** 20) {}
+  constructor(limits: Partial<ResponseCacheLimits> = {}) {
+    this.limits = { budgetBytes: 64 * 2 ** 20, maxEntries: 10_000, ...limits };
+  }
+
+  /** How many bodies are kept and what they cost. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
 
   /**
    * The body for `variant` as of `marks`, or read by `read`, which returns the marks its own
@@ -40,7 +63,8 @@ export class ResponseCache {
     marks: Marks,
     read: () => Promise<{ marks: Marks; value: unknown }>,
   ): Promise<CachedBody> {
-    const key = `${marks.key}\n${variant}`;
+    const digest = digestOf(variant);
+    const key = `${marks.key}\n${digest}`;
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -49,30 +73,34 @@ export class ResponseCache {
     }
     const pending = this.reading.get(key);
     if (pending) return pending;
-    const done = this.readAndKeep(variant, read).finally(() => this.reading.delete(key));
+    const done = this.readAndKeep(digest, read).finally(() => this.reading.delete(key));
     this.reading.set(key, done);
     return done;
   }
 
   private async readAndKeep(
-    variant: string,
+    digest: string,
     read: () => Promise<{ marks: Marks; value: unknown }>,
   ): Promise<CachedBody> {
     const { marks, value } = await read();
     const raw = Buffer.from(JSON.stringify(value));
+    const gzip = await gzipped(raw);
+    const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+    const key = `${marks.key}\n${digest}`;
     const entry: Entry = {
       marks,
-      gzip: await gzipped(raw),
-      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+      gzip,
+      etag,
+      bytes: gzip.length + Buffer.byteLength(key) + etag.length + ENTRY_OVERHEAD_BYTES,
     };
     // Bodies read before these marks can no longer be asked for.
-    for (const [key, old] of this.entries) if (old.marks.before(marks)) this.drop(key);
-    const key = `${marks.key}\n${variant}`;
+    for (const [old, kept] of this.entries) if (kept.marks.before(marks)) this.drop(old);
     this.drop(key);
+    if (entry.bytes > this.limits.budgetBytes) return entry;
     this.entries.set(key, entry);
-    this.bytes += entry.gzip.length;
+    this.bytes += entry.bytes;
     for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.budgetBytes) break;
+      if (this.bytes <= this.limits.budgetBytes && this.entries.size <= this.limits.maxEntries) break;
       this.drop(oldest);
     }
     return entry;
@@ -82,9 +110,11 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.gzip.length;
+    this.bytes -= entry.bytes;
   }
 }
+
+const digestOf = (variant: string) => createHash('sha256').update(variant).digest('base64url');
 
 /** Whether the client takes gzip (Accept-Encoding names it, or `*`, without q=0). */
 function acceptsGzip(header: string | undefined): boolean {

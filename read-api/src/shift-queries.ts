@@ -117,3 +117,10 @@ export function staffNameOf(row: ShiftRow) {
     username: row.username,
   };
 }
+
+/** Shifts with a transfer offered to the person still pending. */
+export async function shiftsOfferedTo(sql: Sql, userId: string): Promise<string[]> {
+  const rows = await sql<{ shift_id: string }[]>`
+    select shift_id from rm_transfer_requests where to_user_id = ${userId} and status = 'pending'`;
+  return rows.map((row) => row.shift_id);
+}

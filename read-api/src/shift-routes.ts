@@ -1,4 +1,13 @@
-import { can, easternToday, type Principal, previousDate, shiftInterval } from '@shiftcover/domain';
+import {
+  can,
+  cleanText,
+  easternToday,
+  entityId,
+  type Principal,
+  previousDate,
+  quarterHours,
+  shiftMinutes,
+} from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Sql, TransactionSql } from 'postgres';
@@ -18,9 +27,10 @@ import {
   weekWindow,
 } from './shift-queries';
 
+const locationFilter = cleanText({ label: 'Location', max: 200 });
 const shiftFilters = z.object({
-  location: z.string().optional(),
-  type: z.string().optional(),
+  location: locationFilter.optional(),
+  type: cleanText({ label: 'Type', max: 40 }).optional(),
   status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
 });
 const ADMIN_ONLY = {
@@ -99,7 +109,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts/pending',
-    { schema: { tags: ['shifts'], querystring: z.object({ location: z.string().optional() }) } },
+    { schema: { tags: ['shifts'], querystring: z.object({ location: locationFilter.optional() }) } },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
       let location =
@@ -163,7 +173,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/users/:id/shifts',
-    { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }) } },
+    { schema: { tags: ['users'], params: z.object({ id: entityId }) } },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts);
       if (request.params.id !== who.userId && !can(who, 'seeShiftHolder')) {
@@ -182,10 +192,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       .filter((r) => r.date >= today && r.status !== 'completed')
       .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
     const thisWeek = upcoming.filter((r) => r.date <= week.to);
-    const minutes = thisWeek.reduce((sum, r) => {
-      const { start, end } = shiftInterval(r.date, r.start_time, r.end_time);
-      return sum + (end.getTime() - start.getTime()) / 60_000;
-    }, 0);
+    const minutes = thisWeek.reduce((sum, r) => sum + shiftMinutes(r.date, r.start_time, r.end_time), 0);
     const history = mine
       .filter((r) => r.status === 'completed' || hasEnded(r, at))
       .sort((a, b) => b.date.localeCompare(a.date) || b.start_time.localeCompare(a.start_time))
@@ -193,7 +200,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     return {
       upcoming: upcoming.map((r) => shiftView(r, who)),
       thisWeekCount: thisWeek.length,
-      hoursThisWeek: Math.round((minutes / 60) * 4) / 4,
+      hoursThisWeek: quarterHours(minutes),
       history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' })),
     };
   }

@@ -1,3 +1,4 @@
+import './zod-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -6,10 +7,12 @@ import { onUnauthorized } from './api/client';
 import { queryClient } from './api/query-client';
 import { sendToLogin } from './features/auth/guards';
 import { Toaster } from './features/toast/toaster';
+import { keepFocusOnScreen } from './lib/focus';
 import { router } from './router';
 import './styles.css';
 
 onUnauthorized(sendToLogin);
+keepFocusOnScreen();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,11 +5,13 @@ import { AdminScreen } from './features/admin/admin-screen';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
 import { useCurrentUser } from './features/auth/session';
 import { Header } from './features/layout/header';
+import { SkipLink } from './features/layout/skip-link';
 import { MyShiftsScreen } from './features/my-shifts/my-shifts-screen';
 import { LandingPage } from './features/pages/landing-page';
 import { LoginPage } from './features/pages/login-page';
 import { NotFoundPage } from './features/pages/not-found-page';
 import { AvailableShiftsScreen } from './features/shifts/available-shifts-screen';
+import { pagePaths } from './page-paths';
 
 function Shell() {
   const { data: user, isLoading } = useCurrentUser();
@@ -17,6 +19,7 @@ function Shell() {
   if (isLoading) return <FullPageSpinner />;
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <SkipLink />
       {user && <Header user={user} />}
       <Outlet />
     </div>
@@ -40,10 +43,10 @@ function Login() {
 const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFoundPage });
 
 const routeTree = rootRoute.addChildren([
-  createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home }),
+  createRoute({ getParentRoute: () => rootRoute, path: pagePaths.home, component: Home }),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: '/my-shifts',
+    path: pagePaths.myShifts,
     component: () => (
       <RequireSignedIn>
         <MyShiftsScreen />
@@ -52,7 +55,7 @@ const routeTree = rootRoute.addChildren([
   }),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: '/admin',
+    path: pagePaths.admin,
     component: () => (
       <RequireSignedIn>
         <RequireAdministrator>
@@ -61,7 +64,7 @@ const routeTree = rootRoute.addChildren([
       </RequireSignedIn>
     ),
   }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/login', component: Login }),
+  createRoute({ getParentRoute: () => rootRoute, path: pagePaths.login, component: Login }),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

@@ -97,7 +97,7 @@ describe('auditor tools', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     const csv = collector();
     const count = await exportEvents(server.runtime, { from: today, to: today, format: 'csv' }, csv.write);
-    const rows = csv.text().trim().split('\n');
+    const rows = csv.text().trim().split('\r\n');
     expect(rows[0]).toBe('position,recorded_at,stream,revision,type,actor_id,actor_role,data');
     expect(rows).toHaveLength(count + 1);
     expect(count).toBeGreaterThan(50);

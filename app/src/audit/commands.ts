@@ -1,5 +1,6 @@
 import { nextDate } from '@shiftcover/domain';
 import { ChainVerifier, type RecordedEvent } from '@shiftcover/eventstore';
+import { csv } from '@shiftcover/processes';
 import type { Runtime } from '../runtime';
 import { easternStamp, parseMoment } from './eastern';
 import { changes, replay, stateAsOf } from './replay';
@@ -62,10 +63,6 @@ function withoutPersonalData(data: Record<string, unknown>): Record<string, unkn
   return 'personal' in data ? { ...data, personal: '[personal data withheld]' } : data;
 }
 
-function csvCell(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /** `audit:export --from D --to D [--format csv|ndjson]`: every event recorded on those Eastern days. */
 export async function exportEvents(
   runtime: Runtime,
@@ -81,7 +78,9 @@ export async function exportEvents(
   const start = parseMoment(options.from)!;
   const end = parseMoment(nextDate(options.to))!;
   if (end <= start) throw new AuditUsageError('--to must not be before --from');
-  if (format === 'csv') write('position,recorded_at,stream,revision,type,actor_id,actor_role,data\n');
+  if (format === 'csv') {
+    write(csv([['position', 'recorded_at', 'stream', 'revision', 'type', 'actor_id', 'actor_role', 'data']]));
+  }
   let count = 0;
   for await (const event of wholeLog(runtime)) {
     if (event.recordedAt < start || event.recordedAt >= end) continue;
@@ -97,20 +96,22 @@ export async function exportEvents(
       data: withoutPersonalData(event.data),
     };
     if (format === 'ndjson') write(`${JSON.stringify(row)}\n`);
-    else
-      write(
-        `${[...Object.values(row).slice(0, 7).map(String), JSON.stringify(row.data)].map(csvCell).join(',')}\n`,
-      );
+    else write(csv([[...Object.values(row).slice(0, 7).map(String), JSON.stringify(row.data)]]));
   }
   return count;
 }
 
 /** `audit:verify`: follows every stream's hash chain; false when any event was altered or removed. */
 export async function verifyChains(runtime: Runtime, write: Write): Promise<boolean> {
-  const verifier = new ChainVerifier();
+  const verifier = new ChainVerifier(runtime.chainKey);
   for await (const event of wholeLog(runtime)) verifier.add(event);
   const breaks = verifier.breaks();
   write(`Checked ${verifier.checked} events in ${verifier.streams} streams.\n`);
+  if (verifier.unkeyed > 0) {
+    write(
+      `${verifier.unkeyed} events carry the unkeyed hash of before the audit chain key: they show accidental changes, not a rewrite by someone with database access.\n`,
+    );
+  }
   if (breaks.length === 0) {
     write('Every stream’s hash chain is intact.\n');
     return true;

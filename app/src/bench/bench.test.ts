@@ -1,15 +1,64 @@
-import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { groupMembers, spawnGroup, stopGroup } from '@shiftcover/platform/testing';
 import { expect, it } from 'vitest';
 
-const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface BenchRun {
+  env?: Record<string, string>;
+  /** The bench is stopped once this has passed… */
+  limitMs?: number;
+  /** …or once this is aborted. */
+  signal?: AbortSignal;
+  onStart?: (pid: number) => void;
+}
+
+/**
+ * The bench in its own process group with its own temporary folder: whether it passes, fails or is
+ * cut off, the group (the bench, its two servers, their PostgreSQL, the browser) is stopped and the
+ * folder removed.
+ */
+async function runBench(args: string[], { env = {}, limitMs = 240_000, signal, onStart }: BenchRun = {}) {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-run-'));
+  // As root the bench's PostgreSQL runs as the `postgres` user, which must be able to enter it.
+  await chmod(scratch, 0o755);
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'app/src/bench/run.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TMPDIR: scratch, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  onStart?.(child.pid!);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    // The bench's exit, not the end of its output: a process it left behind could hold that open.
+    const code = await new Promise<number | null>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the bench ran longer than ${limitMs} ms`)), limitMs);
+      signal?.addEventListener('abort', () => reject(new Error('the bench was cut off')));
+      child.once('exit', (exitCode) => resolve(exitCode));
+      child.once('error', reject);
+    });
+    return { code, stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+    await stopGroup(child);
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
 
 it('runs every benchmark briefly end to end (figures are only meaningful from npm run bench)', async () => {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/src/bench/run.ts', '--smoke'], {
-    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { code, stdout, stderr } = await runBench(['--smoke']);
+  expect(code, stderr).toBe(0);
   expect(stdout).toMatch(/GET \/api\/shifts, 200 shifts: .*"failures":0/);
   expect(stdout).toMatch(
     /claim \+ approve, 4 clients: event-sourced .*"failures":0.* \| CRUD .*"failures":0/,
@@ -17,4 +66,38 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/web: \{"js":\{"raw":\d+/);
   expect(stdout).toContain('rebuilt read models are identical to the live ones');
+}, 300_000);
+
+it('without Chromium, stops before starting anything and says in one line what to install', async () => {
+  const { code, stderr } = await runBench(['--smoke'], {
+    env: { CHROMIUM_PATH: '/nonexistent/chromium' },
+    limitMs: 60_000,
+  });
+  expect(code).toBe(1);
+  expect(stderr.trim()).toBe(
+    "No Chromium at /nonexistent/chromium: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.",
+  );
+}, 90_000);
+
+it('cut off midway, leaves none of its processes running', async () => {
+  const cutOff = new AbortController();
+  let pgid = 0;
+  let seen: string[] = [];
+  const watching = setInterval(() => {
+    if (cutOff.signal.aborted) return;
+    seen = groupMembers(pgid);
+    // Both servers and the PostgreSQL they share are up: the moment to cut the bench off.
+    if (seen.some((m) => m.includes('crud-server.ts')) && seen.some((m) => /postgres -D/.test(m))) {
+      cutOff.abort();
+    }
+  }, 200);
+  try {
+    await expect(
+      runBench(['--smoke'], { signal: cutOff.signal, onStart: (pid) => (pgid = pid) }),
+    ).rejects.toThrow('the bench was cut off');
+  } finally {
+    clearInterval(watching);
+  }
+  expect(seen.length).toBeGreaterThanOrEqual(4);
+  await expect.poll(() => groupMembers(pgid)).toEqual([]);
 }, 300_000);

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCommandService } from '@shiftcover/command-api';
 import type { Actor, Role } from '@shiftcover/domain';
-import { createLogger, hashPassword, loadConfig, startEmbeddedPostgres } from '@shiftcover/platform';
+import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { startEmbeddedPostgres } from '@shiftcover/platform/embedded';
 import { openRuntime, type Runtime } from '../runtime';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -28,8 +29,9 @@ export async function freePort(): Promise<number> {
 export async function benchDatabase(): Promise<{ url: string; runtime: Runtime; stop(): Promise<void> }> {
   let url = process.env.BENCH_DATABASE_URL;
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let root: string | undefined;
   if (!url) {
-    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-'));
+    root = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-'));
     // As root the server runs as the `postgres` user, which must be able to enter the folder.
     await chmod(root, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(root, 'pg'), ephemeral: true });
@@ -45,6 +47,7 @@ export async function benchDatabase(): Promise<{ url: string; runtime: Runtime; 
     async stop() {
       await runtime.close();
       await embedded?.stop();
+      if (root) await rm(root, { recursive: true, force: true });
     },
   };
 }
@@ -60,6 +63,10 @@ export async function startProcess(
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Should the bench end on an error before its cleanup, the server does not outlive it.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.off('exit', orphaned));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

@@ -31,10 +31,14 @@ async function claimLoad(
 ): Promise<LoadFigures> {
   let next = 0;
   type Context = { queue?: Claimants['queues'][number]; shiftId?: string };
+  // Each pair takes the next queue in turn, so no queue runs dry before every client has made this
+  // many pairs: a fast machine ends the run early rather than running out of shifts.
+  const pairsPerClient = Math.min(...who.queues.map((queue) => queue.shiftIds.length));
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: durationSeconds,
+    maxConnectionRequests: 2 * pairsPerClient,
     requests: [
       {
         method: 'POST',

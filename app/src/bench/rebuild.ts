@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +18,8 @@ import {
   PersonalDataVault,
   personalDataMigrations,
 } from '@shiftcover/eventstore';
-import { connect, migrate, startEmbeddedPostgres } from '@shiftcover/platform';
+import { connect, migrate } from '@shiftcover/platform';
+import { startEmbeddedPostgres } from '@shiftcover/platform/embedded';
 import { applyNextBatch, install, projectionMigrations, projections, rebuild } from '@shiftcover/projections';
 
 /**
@@ -154,4 +155,5 @@ console.log(
 );
 await sql.end();
 await embedded?.stop();
+await rm(root, { recursive: true, force: true });
 if (JSON.stringify(before) !== JSON.stringify(after)) process.exit(1);

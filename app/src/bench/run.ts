@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureWebBuilt } from '../testing/chromium';
+import { ChromiumUnavailable, ensureWebBuilt, requireChromium } from '../testing/chromium';
 import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
 import {
   claimLoad,
@@ -38,10 +39,24 @@ const settleSeconds = smoke ? 5 : 120;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
+try {
+  // The web figures need a browser: without one the bench stops before it starts anything.
+  requireChromium();
+} catch (error) {
+  if (!(error instanceof ChromiumUnavailable)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 ensureWebBuilt();
 
 const db = await benchDatabase();
-const server = await startProcess('app/src/main.ts', { DATABASE_URL: db.url }, await freePort());
+// The server's own nats-server keeps its storage apart from the ./.data of a developer's npm start.
+const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
+const server = await startProcess(
+  'app/src/main.ts',
+  { DATABASE_URL: db.url, DATA_DIR: dataDir },
+  await freePort(),
+);
 const crud = await startProcess('app/src/bench/crud-server.ts', { DATABASE_URL: db.url }, await freePort());
 const results: Record<string, unknown> = {};
 try {
@@ -84,6 +99,7 @@ try {
   await server.stop();
   await crud.stop();
   await db.stop();
+  await rm(dataDir, { recursive: true, force: true });
 }
 
 const rebuildEvents = smoke ? '3000' : values['rebuild-events'];

@@ -31,9 +31,10 @@ export interface E2E {
  */
 export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Promise<E2E> {
   ensureWebBuilt();
+  // The browser first: without one the suite fails at once, with nothing else started.
+  const browser = await launchChromium();
   const server = await startTestServer();
   if (options.seed ?? true) await seedDemo(server.runtime, options.now);
-  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     server,

@@ -128,6 +128,47 @@ describe('the Available Shifts screen in a real browser', () => {
     await edited.waitFor({ state: 'detached' });
   });
 
+  it('shows the real hours of the nights clocks change, and refuses a time that does not exist', async () => {
+    const overnight = { location: 'Oak Lodge', startTime: '00:00', endTime: '08:00', type: 'Overnight' };
+    for (const [notes, date] of [
+      ['Spring-forward night', '2027-03-14'],
+      ['Fall-back night', '2027-11-07'],
+    ] as const) {
+      expect((await admin.post('/api/shifts', { ...overnight, date, notes })).status).toBe(201);
+    }
+    const skipped = await admin.post('/api/shifts', { ...overnight, date: '2027-03-14', startTime: '02:30' });
+    expect(skipped).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          '2:30 AM does not exist on Sun, Mar 14, 2027: clocks in Eastern time skip from 2:00 AM to 3:00 AM. Please choose another time.',
+      },
+    });
+    await admin.get('/api/shifts');
+
+    const page = await openAs('alex.rivera');
+    await card(page, 'Spring-forward night').getByText('(7 hours)').waitFor();
+    await card(page, 'Fall-back night').getByText('(9 hours)').waitFor();
+
+    // The create form says the same before anything is sent.
+    const creator = await openAs('morgan.lee');
+    await creator.getByRole('button', { name: 'Create New Shift' }).click();
+    const dialog = creator.getByRole('dialog');
+    await dialog.getByLabel('Location').selectOption('Oak Lodge');
+    await dialog.getByLabel('Date').fill('2027-11-07');
+    await dialog.getByLabel('Start Time').fill('01:30');
+    await dialog
+      .getByText(
+        '1:30 AM happens twice on Sun, Nov 7, 2027 as clocks fall back; the shift uses the first one (daylight time).',
+      )
+      .waitFor();
+    await dialog.getByLabel('Date').fill('2027-03-14');
+    await dialog.getByLabel('Start Time').fill('02:30');
+    await dialog.getByRole('button', { name: 'Review Shift' }).click();
+    await dialog.getByText(/^2:30 AM does not exist on Sun, Mar 14, 2027/).waitFor();
+    await e2e.screenshot(creator, 'create-shift-dst-desktop');
+  });
+
   it('filters to urgent shifts on the server', async () => {
     const page = await openAs('jamie.cole');
     await page.getByRole('article').first().waitFor();

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { spawnGroup, stopGroup } from '@shiftcover/platform/testing';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -24,7 +25,7 @@ export class ServiceProcess {
 
   /** Starts the service without waiting for it: a kill may come while it is still starting. */
   start(): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+    const child = spawnGroup(process.execPath, ['--import', 'tsx', this.entry], {
       cwd: root,
       env: { ...process.env, NATS_URL: '', EVENTSTORE_URL: '', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,8 +64,8 @@ export class ServiceProcess {
   private async end(): Promise<boolean> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return false;
-    child.kill('SIGKILL');
-    await this.exited;
+    // The whole group: the service and the compiler tsx started for it.
+    await stopGroup(child, 'SIGKILL');
     return true;
   }
 }

@@ -128,6 +128,7 @@ async function replan(url: string, runtime: Runtime, after: bigint): Promise<str
     const handler = emailHandler({
       sql,
       store: runtime.store,
+      vault: runtime.vault,
       readModelsAt: async () => {},
       publicUrl: PUBLIC_URL,
       smtpConfigured: true,
@@ -150,7 +151,7 @@ describe('killed with SIGKILL at random moments during a load', () => {
   it('the projector loses no event and applies none twice: its read models equal a rebuild', async () => {
     const { url, runtime } = await openWorld();
     const commands = createCommandService(runtime.handler, runtime.vault);
-    const projector = service('app/src/projections.ts', 'killed-projector', { DATABASE_URL: url });
+    const projector = service('app/src/services/projections.ts', 'killed-projector', { DATABASE_URL: url });
     projector.start();
     await projector.printed('projector running');
 

@@ -3,14 +3,9 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { easternToday, nextDate, scheduleDecider } from '@shiftcover/domain';
-import {
-  connect,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  type EmbeddedDatabase,
-  freePort,
-  startEmbeddedPostgres,
-} from '@shiftcover/platform';
-import { projections, readCheckpoints, rebuild } from '@shiftcover/projections';
+import { connect, DATABASE_UNAVAILABLE_MESSAGE, freePort } from '@shiftcover/platform';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '@shiftcover/platform/embedded';
+import { parkedEventCounts, projections, readCheckpoints, rebuild } from '@shiftcover/projections';
 import { dumpReadModels } from '@shiftcover/projections/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Client, type Reply, startTestServer } from '../testing/http';
@@ -176,8 +171,12 @@ describe('PostgreSQL stopped during a load of commands', () => {
       staff[0]!.get('/api/my-shifts'),
       admin.get('/api/auth/user'),
       anonymous.post('/api/auth/login', { username: 'nobody', password: 'whatever' }),
-      anonymous.get('/healthz'),
     ]);
+    // Not ready, and saying why; still alive, so nothing restarts it for an outage elsewhere.
+    const readiness = await anonymous.get('/readyz');
+    expect(readiness.status).toBe(503);
+    expect(readiness.body.checks).toMatchObject({ postgres: { ok: false } });
+    expect((await anonymous.get('/healthz')).status).toBe(200);
     await sleep(1_000);
     going = false;
     await load;
@@ -199,7 +198,7 @@ describe('PostgreSQL stopped during a load of commands', () => {
 
     await postgres.start();
     await until(
-      async () => (await anonymous.get('/healthz')).status === 200,
+      async () => (await anonymous.get('/readyz')).status === 200,
       15_000,
       'PostgreSQL answers again',
     );
@@ -279,6 +278,8 @@ describe('PostgreSQL stopped during a load of commands', () => {
         assigned_user_id: lane.staff.userId,
       });
     }
+    // The outage was no fault of any event: none was parked.
+    expect(await parkedEventCounts(sql)).toEqual({});
     const live = await dumpReadModels(sql);
     const deps = { sql, store: server.runtime.store, vault: server.runtime.vault };
     for (const projection of projections) await rebuild(deps, projection);

@@ -23,13 +23,14 @@ const eventsOfType = async (type: string) =>
 
 /** Plans the mails of everything recorded after `after` into the outbox (no SMTP in these tests). */
 async function planFrom(after: bigint) {
-  const { sql, store } = server.runtime;
+  const { sql, store, vault } = server.runtime;
   await sql`insert into process_checkpoints (name, position) values ('email', ${after.toString()})
     on conflict (name) do update set position = excluded.position`;
   const positions = new Positions(sql);
   const deps = {
     sql,
     store,
+    vault,
     publicUrl: 'https://shifts.example.org',
     smtpConfigured: false,
     readModelsAt: (p: bigint, models: readonly string[]) => positions.waitFor(p, models),
@@ -97,10 +98,18 @@ describe('developer and admin calls of SPEC §7', () => {
     );
     expect(descriptions).toEqual(
       expect.arrayContaining([
-        'Sent a test e-mail to ops@example.org',
+        'Sent a test e-mail',
         'Ran the e-mail diagnostic: no SMTP server is configured',
       ]),
     );
+    // The address typed in is kept sealed in the log and out of the audit trail.
+    const recorded = [
+      ...(await eventsOfType('TestEmailSent')),
+      ...(await eventsOfType('EmailDiagnosticRun')),
+    ];
+    expect(recorded).toHaveLength(2);
+    expect(JSON.stringify(recorded)).not.toContain('ops@example.org');
+    expect(JSON.stringify(audit.body)).not.toContain('ops@example.org');
   });
 
   it('the bulk test creates test shifts, mails them to the developer only, and cleans them up', async () => {
@@ -188,26 +197,27 @@ describe('developer and admin calls of SPEC §7', () => {
     ]);
   });
 
-  it('lists parked messages and replays one through its process', async () => {
+  it('lists parked events and retries one through its process', async () => {
     const before = await server.runtime.store.headPosition();
     await developer.post('/api/test-email', {
       email: 'late@example.org',
       subject: 'Parked',
-      message: 'Replayed',
+      message: 'Retried',
     });
     const [event] = await server.runtime.store.readAll(before, 1);
     await server.runtime.sql`insert into process_checkpoints (name, position) values ('email', 0)
       on conflict (name) do update set position = 0`;
-    await server.runtime.sql`insert into parked_messages (consumer, event_id, event_type, position, error)
-      values ('email', ${event!.id}, ${event!.type}, ${event!.position.toString()}, 'SMTP down')`;
-    const parked = await developer.get('/api/parked-messages');
+    await server.runtime
+      .sql`insert into parked_events (consumer, event_id, position, stream_id, event_type, error)
+      values ('email', ${event!.id}, ${event!.position.toString()}, ${event!.streamId}, ${event!.type}, 'SMTP down')`;
+    const parked = await developer.get('/api/parked-events');
     expect(parked.body).toEqual([expect.objectContaining({ id: `email:${event!.id}`, error: 'SMTP down' })]);
-    const replay = await developer.post(`/api/parked-messages/email:${event!.id}/replay`);
-    expect([replay.status, replay.body.message]).toEqual([200, 'Replayed TestEmailSent for email']);
-    expect((await developer.get('/api/parked-messages')).body).toEqual([]);
+    const retry = await developer.post(`/api/parked-events/email:${event!.id}/retry`);
+    expect([retry.status, retry.body.message]).toEqual([200, 'Applied TestEmailSent for email']);
+    expect((await developer.get('/api/parked-events')).body).toEqual([]);
     const [mail] = await server.runtime
       .sql`select recipient from email_deliveries where event_id = ${event!.id}`;
     expect(mail!.recipient).toBe('late@example.org');
-    expect((await developer.post(`/api/parked-messages/email:${event!.id}/replay`)).status).toBe(404);
+    expect((await developer.post(`/api/parked-events/email:${event!.id}/retry`)).status).toBe(404);
   });
 });

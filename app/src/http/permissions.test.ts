@@ -309,7 +309,7 @@ const matrix: Array<{ route: string; allowed: Who[]; call: (c: Caller) => Promis
     allowed: ['developer'],
     call: (c) => c.post('/api/test-weekly-audit'),
   },
-  { route: 'GET /api/parked-messages', allowed: ['developer'], call: (c) => c.get('/api/parked-messages') },
+  { route: 'GET /api/parked-events', allowed: ['developer'], call: (c) => c.get('/api/parked-events') },
 ];
 
 describe('SPEC §6 permissions on every write route', () => {
@@ -326,6 +326,23 @@ describe('SPEC §6 permissions on every write route', () => {
       expect(got).toEqual(want);
     });
   }
+
+  it('a caller who may not manage users learns nothing of which ids exist', async () => {
+    const existing = await account('staff');
+    const unknown = randomUUID();
+    const attempts = (id: string) => [
+      callers.staff.put(`/api/users/${id}`, editBody(`ed${randomUUID().slice(0, 8)}`)),
+      callers.staff.delete(`/api/users/${id}`),
+      callers.staff.put(`/api/users/${id}/password`, { newPassword: 'another1' }),
+      callers.staff.post(`/api/users/${id}/assign-residence`, { residenceId: randomUUID() }),
+    ];
+    const forExisting = await Promise.all(attempts(existing));
+    const forUnknown = await Promise.all(attempts(unknown));
+    expect(forExisting.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    expect(forUnknown.map((r) => [r.status, r.body.message])).toEqual(
+      forExisting.map((r) => [r.status, r.body.message]),
+    );
+  });
 
   it('nobody deletes or resets themselves', async () => {
     for (const who of ['admin', 'superAdmin', 'developer'] as const) {

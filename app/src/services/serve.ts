@@ -10,12 +10,13 @@ import { closeOnSignals } from '../shutdown';
 export async function serve(name: string, options: ServerOptions): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL).child({ service: name });
-  const runtime = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, logger, { handlesSignals: true });
   const server = await buildServer(runtime, config, logger, options);
-  await server.listen({ port: config.PORT, host: '0.0.0.0' });
-  logger.info(`${name} listening on port ${config.PORT}`);
+  // Handlers first: a stop that comes as soon as the port answers still closes cleanly.
   closeOnSignals(logger, async () => {
     await server.close();
     await runtime.close();
   });
+  await server.listen({ port: config.PORT, host: '0.0.0.0' });
+  logger.info(`${name} listening on port ${config.PORT}`);
 }

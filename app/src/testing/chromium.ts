@@ -1,24 +1,54 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { WEB_DIST } from '../web';
 
-/** Debian's Chromium (`apt-get install chromium`), headless, without any network of its own. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+const INSTALL =
+  "install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable";
+
+/** Why the browser cannot be used, in one line that says what to do; no stack is shown with it. */
+export class ChromiumUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChromiumUnavailable';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+/** The Chromium the browser tests and the bench drive: `CHROMIUM_PATH`, else Debian's. */
+export function requireChromium(): string {
+  const executable = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  try {
+    accessSync(executable, constants.X_OK);
+  } catch {
+    throw new ChromiumUnavailable(`No Chromium at ${executable}: ${INSTALL}.`);
+  }
+  return executable;
+}
+
+/** Chromium, headless, without any network of its own; fails within 30 s when it cannot start. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = requireChromium();
+  try {
+    return await chromium.launch({
+      executablePath,
+      timeout: 30_000,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new ChromiumUnavailable(`Chromium at ${executablePath} did not start (${reason}): ${INSTALL}.`);
+  }
 }
 
 /** The built web app is what the server serves; builds it when a run starts without it. */

@@ -81,15 +81,20 @@ export interface TestServer {
 
 export const PASSWORD = 'correct-horse';
 
-/** The whole server in-process, on a fresh test database or, given `databaseUrl`, on that one. */
+/**
+ * The whole server in-process, on a fresh test database or, given `databaseUrl`, on that one;
+ * `env` adds settings of the configuration.
+ */
 export async function startTestServer({
   databaseUrl,
+  env = {},
   ...options
-}: ServerOptions & { databaseUrl?: string } = {}): Promise<TestServer> {
+}: ServerOptions & { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const db = databaseUrl ? undefined : await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: databaseUrl ?? db!.url,
     LOG_LEVEL: 'silent',
+    ...env,
   } as NodeJS.ProcessEnv);
   const logger = createLogger('silent');
   const runtime = await openRuntime(config, logger);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   changeOwnPasswordRequestSchema,
   loginSchema,
@@ -5,13 +6,25 @@ import {
   uniquenessDecider,
   userDecider,
 } from '@shiftcover/domain';
-import { HttpError, hashPassword, verifyPassword } from '@shiftcover/platform';
+import { HttpError, hashPassword, needsRehash, type Refused, verifyPassword } from '@shiftcover/platform';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { streams } from '../streams';
 import { type CommandApiDeps, caller, commandContext, commandTrace, signedIn, written } from './context';
 import { userView } from './user-view';
 
 const INVALID_LOGIN = 'Invalid username or password';
+
+/** 429 with the wait both in words and in `Retry-After`. */
+function tooManyAttempts(reply: FastifyReply, refused: Refused) {
+  const minutes = Math.max(1, Math.ceil(refused.retryAfter / 60));
+  return reply
+    .status(429)
+    .header('retry-after', String(refused.retryAfter))
+    .send({
+      message: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    });
+}
 
 export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
   const { handler, service, throttle, sessions, principals } = deps;
@@ -29,21 +42,14 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
 
   app.post('/api/auth/login', { schema: { tags: ['auth'], body: loginSchema } }, async (request, reply) => {
     const { username, password } = request.body;
-    const wait = await throttle.waitFor(username, request.ip);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      throw new HttpError(
-        429,
-        `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    const admission = await throttle.admit(username, request.ip);
+    if (!admission.admitted) return tooManyAttempts(reply, admission);
     const account = await accountOf(username);
-    const valid = account?.personal ? await verifyPassword(password, account.personal.passwordHash) : false;
-    if (!account || !valid) {
-      await throttle.recordFailure(username, request.ip);
-      throw new HttpError(401, INVALID_LOGIN);
-    }
-    await throttle.recordSuccess(username);
+    // An unknown username is checked against a stand-in hash: it answers no faster than a known one.
+    const stored = account?.personal?.passwordHash;
+    const valid = await verifyPassword(password, stored);
+    if (!account || !stored || !valid) throw new HttpError(401, INVALID_LOGIN);
+    await throttle.succeeded(admission);
     await reply.signIn(account.userId);
     const actor = {
       kind: 'user' as const,
@@ -51,6 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
       role: account.role,
       superAdmin: account.superAdmin,
     };
+    if (needsRehash(stored)) {
+      await service.users.handle(
+        {
+          type: 'UpgradePasswordHash',
+          data: { userId: account.userId, newPasswordHash: await hashPassword(password) },
+        },
+        commandContext(actor, deps),
+        // Its own command id: an Idempotency-Key on the sign-in names the sign-in's record.
+        { commandId: randomUUID(), correlationId: request.id },
+      );
+    }
     const outcome = await service.users.handle(
       { type: 'RecordSignIn', data: { userId: account.userId } },
       commandContext(actor, deps),
@@ -85,9 +102,11 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     async (request, reply) => {
       const who = await signedIn(request, handler);
       const { currentPassword, newPassword } = request.body;
-      const matches = who.user.personal
-        ? await verifyPassword(currentPassword, who.user.personal.passwordHash)
-        : false;
+      // A wrong current password counts as a failed sign-in of the account.
+      const admission = await throttle.admit(who.user.personal?.username ?? who.user.userId, request.ip);
+      if (!admission.admitted) return tooManyAttempts(reply, admission);
+      const matches = await verifyPassword(currentPassword, who.user.personal?.passwordHash);
+      if (matches) await throttle.succeeded(admission);
       const outcome = await service.users.handle(
         {
           type: 'ChangeOwnPassword',

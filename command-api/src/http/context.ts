@@ -5,6 +5,7 @@ import {
   type CommandContext,
   can,
   DomainError,
+  entityId,
   type Principal,
   type RejectionCode,
   type UserState,
@@ -27,8 +28,8 @@ export interface CommandApiDeps {
   clock?: () => Date;
 }
 
-/** The `{id}` of a route: anything else than a short non-blank string is an unknown id. */
-export const idParams = z.object({ id: z.string().trim().min(1, 'Id is required').max(100, 'Unknown id') });
+/** The `{id}` of a route: refused before any lookup unless it could be a stored id. */
+export const idParams = z.object({ id: entityId });
 
 /** Who is calling, as permission checks and events name them. */
 export interface Caller {
@@ -68,17 +69,43 @@ export function commandContext(actor: Actor, deps: CommandApiDeps): CommandConte
   return { actor, now: deps.clock?.() ?? new Date() };
 }
 
+const TOKEN = /^[\x21-\x7e]{1,200}$/;
+
+/** A header holding a client's token: at most 200 visible ASCII characters (a UUID, say), else 400. */
+function headerToken(request: FastifyRequest, name: string, label: string): string | undefined {
+  const header = request.headers[name];
+  if (header === undefined) return undefined;
+  const token = typeof header === 'string' ? header.trim() : '';
+  if (token === '') return undefined;
+  if (!TOKEN.test(token))
+    throw new HttpError(400, `${label} must be 1 to 200 visible characters without spaces`);
+  return token;
+}
+
+/** The client's Idempotency-Key, if it sent one. */
+export const idempotencyKey = (request: FastifyRequest) =>
+  headerToken(request, 'idempotency-key', 'Idempotency-Key');
+
+/**
+ * The headers whose values the product keeps: the Idempotency-Key (a command's id derives from
+ * it) and X-Request-Id (every event's correlation id). Checked as a request arrives, before any
+ * route runs.
+ */
+export function checkRequestHeaders(request: FastifyRequest): void {
+  idempotencyKey(request);
+  headerToken(request, 'x-request-id', 'X-Request-Id');
+}
+
 /**
  * A command's id: from the client's Idempotency-Key when given (scoped to the user, so a retry
  * finds the first result), else fresh.
  */
 export function commandTrace(request: FastifyRequest, actor: Actor): CommandTrace {
-  const key = request.headers['idempotency-key'];
+  const key = idempotencyKey(request);
   const who = actor.kind === 'user' ? actor.userId : actor.name;
-  const commandId =
-    typeof key === 'string' && key.trim()
-      ? uuidFrom(`${who}\u0000${request.method}\u0000${request.routeOptions.url}\u0000${key.trim()}`)
-      : randomUUID();
+  const commandId = key
+    ? uuidFrom(`${who}\u0000${request.method}\u0000${request.routeOptions.url}\u0000${key}`)
+    : randomUUID();
   return { commandId, correlationId: request.id };
 }
 

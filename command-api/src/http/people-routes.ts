@@ -1,8 +1,11 @@
 import {
   assignResidenceSchema,
+  checkMayCreateUser,
+  checkMayResetPassword,
   createUserSchema,
   editUserSchema,
   emailNotificationModeSchema,
+  entityId,
   resetPasswordSchema,
   residenceDecider,
   residenceSchema,
@@ -24,6 +27,11 @@ import {
 } from './context';
 import { userView } from './user-view';
 
+/**
+ * Every route aimed at one user checks first that the caller may manage users at all, so that a
+ * caller who may not learns nothing from the answer: 403 whether the id exists or not. Permission
+ * is settled before a password is hashed.
+ */
 export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
   const { handler, service, sessions, principals } = deps;
 
@@ -37,6 +45,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     const who = await caller(request, principals);
     requireCapability(who, 'manageUsers', "You don't have permission to manage users");
     const form = request.body;
+    checkMayCreateUser(who.actor, form);
     const trace = commandTrace(request, who.actor);
     const userId = newId(trace, 'user');
     const outcome = await service.users.register(
@@ -111,7 +120,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
+      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
       const target = await userById(request.params.id);
+      checkMayResetPassword(who.actor, target);
       const outcome = await service.users.handle(
         {
           type: 'ResetPassword',
@@ -130,6 +141,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
+      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
       const target = await userById(request.params.id);
       const { state: residence } = await handler.load(
         streams.residence(request.body.residenceId),
@@ -197,7 +209,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['notifications'],
-        body: z.object({ ids: z.array(z.string().min(1).max(200)).max(500).optional() }).optional(),
+        body: z.object({ ids: z.array(entityId).max(500).optional() }).optional(),
       },
     },
     async (request, reply) => {

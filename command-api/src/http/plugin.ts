@@ -1,15 +1,23 @@
-import swagger from '@fastify/swagger';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerErrorHandler, security, sessions } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth-routes';
-import { type CommandApiDeps, mapDomainError } from './context';
+import { type CommandApiDeps, checkRequestHeaders, mapDomainError } from './context';
 import { peopleRoutes } from './people-routes';
 import { shiftRoutes } from './shift-routes';
 
+/** An OpenAPI document, as `@fastify/swagger` generates it (version 3) and serves it. */
+export type ApiDocument = StaticDocumentSpec['document'];
+
 export interface HttpFoundationOptions {
   trustedOrigins?: string[];
+  /**
+   * The OpenAPI document to serve as it is, for a service that serves only some of the routes but
+   * documents them all; generated from the registered routes when absent.
+   */
+  document?: ApiDocument;
 }
 
 /**
@@ -24,12 +32,18 @@ export async function registerHttpFoundation(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, mapDomainError);
+  app.addHook('onRequest', async (request) => checkRequestHeaders(request));
   await app.register(security, { trustedOrigins: options.trustedOrigins ?? [] });
   await app.register(sessions, { store: deps.sessions });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Shift Coverage API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(
+    swagger,
+    options.document
+      ? { mode: 'static', specification: { document: options.document } }
+      : {
+          openapi: { info: { title: 'Shift Coverage API', version: '1.0.0' } },
+          transform: jsonSchemaTransform,
+        },
+  );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 

@@ -1,4 +1,6 @@
 import {
+  entityId,
+  pickedId,
   type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
@@ -23,10 +25,9 @@ import {
   written,
 } from './context';
 
-const assignBody = z.object({
-  staffId: z.string({ error: 'No Staff Selected' }).trim().min(1, 'No Staff Selected'),
-});
-const updateBody = shiftDetailsSchema.extend({ assignedUserId: z.string().nullish() });
+const assignBody = z.object({ staffId: pickedId('No Staff Selected') });
+// The edit dialog sends an empty string when nobody is picked.
+const updateBody = shiftDetailsSchema.extend({ assignedUserId: z.literal('').or(entityId).nullish() });
 // The create dialog also sends the approval flags; a new shift always starts unclaimed.
 const createBody = shiftDetailsSchema.extend({
   needsApproval: z.boolean().optional(),

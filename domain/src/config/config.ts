@@ -8,7 +8,10 @@ export type EmailNotificationMode = (typeof emailNotificationModes)[number];
 
 export const emailNotificationModeSchema = z.object({
   mode: z.enum(emailNotificationModes, { error: 'Mode must be individual or mailing_list' }),
-  mailingListAddress: z.email('Invalid email format').optional(),
+  mailingListAddress: z
+    .email('Invalid email format')
+    .max(254, 'Email must be at most 254 characters')
+    .optional(),
 });
 
 export type ConfigCommand = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, entityId, isCleanText, optionalCleanText } from './text';
 
 /** The first problem of a failed parse, as the `{ message }` a 400 answer carries. */
 export function firstIssueMessage(error: z.ZodError): string {
@@ -6,40 +7,51 @@ export function firstIssueMessage(error: z.ZodError): string {
 }
 
 const roles = ['developer', 'admin', 'staff'] as const;
+/** A thing picked from a list: an id, with the form's words when none was picked. */
+export const pickedId = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).pipe(entityId);
 /** Residence ids arrive as numbers from some forms and as strings from others. */
 const residenceId = z
   .union([z.string(), z.number()], { error: 'Please select a residence' })
   .transform(String)
-  .pipe(z.string().trim().min(1, 'Please select a residence'));
+  .pipe(pickedId('Please select a residence'));
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A password as typed: never trimmed, and never longer than a new password may be. */
+const password = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(200, 'Password must be at most 200 characters')
+    .refine((value) => isCleanText(value), 'Password contains characters that are not allowed');
+
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  username: cleanText({ label: 'Username', max: 100, required: 'Username is required' }),
+  password: password('Password is required'),
 });
 
-const username = z
-  .string({ error: 'Username must be at least 3 characters' })
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(100);
-const newPassword = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(200);
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const username = cleanText({
+  label: 'Username',
+  max: 100,
+  required: 'Username must be at least 3 characters',
+}).min(3, 'Username must be at least 3 characters');
+const newPassword = password('Password must be at least 6 characters').min(
+  6,
+  'Password must be at least 6 characters',
+);
+const name = (label: string) => cleanText({ label, max: 100, required: `${label} is required` });
+/** The longest address RFC 5321 lets a mail server accept. */
+const email = (message: string) => z.email(message).max(254, 'Email must be at most 254 characters');
 
 /** Create User Account (SPEC §5): the notification e-mail follows the e-mail; Super Admin only on admins. */
 export const createUserSchema = z
   .object({
     username,
-    email: z.preprocess(blankToUndefined, z.email('Invalid email format').optional()),
+    email: z.preprocess(blankToUndefined, email('Invalid email format').optional()),
     password: newPassword,
-    confirmPassword: z
-      .string({ error: 'Password confirmation is required' })
-      .min(1, 'Password confirmation is required'),
-    firstName: name('First name is required'),
-    lastName: name('Last name is required'),
+    confirmPassword: password('Password confirmation is required'),
+    firstName: name('First name'),
+    lastName: name('Last name'),
     role: z.enum(roles).default('staff'),
     superAdmin: z.boolean().default(false),
     emailNotificationsEnabled: z.boolean().default(true),
@@ -59,14 +71,14 @@ export const createUserSchema = z
 export const editUserSchema = z
   .object({
     username,
-    email: z.email('Please enter a valid email address'),
-    firstName: name('First name is required'),
-    lastName: name('Last name is required'),
+    email: email('Please enter a valid email address'),
+    firstName: name('First name'),
+    lastName: name('Last name'),
     role: z.enum(roles).optional(),
     superAdmin: z.boolean().optional(),
     notificationEmail: z.preprocess(
       blankToUndefined,
-      z.email('Please enter a valid notification email').optional(),
+      email('Please enter a valid notification email').optional(),
     ),
     emailNotificationsEnabled: z.boolean().optional(),
   })
@@ -75,13 +87,9 @@ export const editUserSchema = z
 /** Change Password dialog of the user menu; confirmPassword never leaves the browser. */
 export const changeOwnPasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required'),
+    currentPassword: password('Current password is required'),
     newPassword,
-    confirmPassword: z
-      .string({ error: 'Please confirm your new password' })
-      .min(1, 'Please confirm your new password'),
+    confirmPassword: password('Please confirm your new password'),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "New passwords don't match",
@@ -90,7 +98,7 @@ export const changeOwnPasswordSchema = z
 
 /** What the server receives for a password change (SPEC §7 sends no confirmation). */
 export const changeOwnPasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: password('Current password is required'),
   newPassword,
 });
 
@@ -98,9 +106,7 @@ export const changeOwnPasswordRequestSchema = z.object({
 export const adminChangePasswordSchema = z
   .object({
     newPassword,
-    confirmPassword: z
-      .string({ error: 'Please confirm the new password' })
-      .min(1, 'Please confirm the new password'),
+    confirmPassword: password('Please confirm the new password'),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "Passwords don't match",
@@ -112,11 +118,8 @@ export const resetPasswordSchema = z.object({ newPassword });
 export const assignResidenceSchema = z.object({ residenceId });
 
 export const transferRequestSchema = z.object({
-  toUserId: z
-    .string({ error: 'Please select a staff member to transfer the shift to' })
-    .trim()
-    .min(1, 'Please select a staff member to transfer the shift to'),
-  message: z.string().trim().max(1000).optional(),
+  toUserId: pickedId('Please select a staff member to transfer the shift to'),
+  message: optionalCleanText({ label: 'Message', max: 1000, multiline: true }),
 });
 
 export const testEmailSchema = z.object(
@@ -125,9 +128,14 @@ export const testEmailSchema = z.object(
       .string({ error: 'All fields are required' })
       .trim()
       .min(1, 'All fields are required')
-      .pipe(z.email('Invalid email format')),
-    subject: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
-    message: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required'),
+      .pipe(email('Invalid email format')),
+    subject: cleanText({ label: 'Subject', max: 200, required: 'All fields are required' }),
+    message: cleanText({
+      label: 'Message',
+      max: 2000,
+      multiline: true,
+      required: 'All fields are required',
+    }),
   },
   { error: 'All fields are required' },
 );
@@ -138,7 +146,7 @@ export const emailDiagnosticSchema = z.object(
       .string({ error: 'Email address is required for diagnostic' })
       .trim()
       .min(1, 'Email address is required for diagnostic')
-      .pipe(z.email('Invalid email format')),
+      .pipe(email('Invalid email format')),
   },
   { error: 'Email address is required for diagnostic' },
 );
@@ -155,7 +163,7 @@ export const bulkTestSchema = z.object({
 export const resendNotificationSchema = z.object(
   {
     recipients: z
-      .array(z.string().min(1).max(100), { error: 'No Recipients Selected' })
+      .array(entityId, { error: 'No Recipients Selected' })
       .min(1, 'No Recipients Selected')
       .max(1000, 'Too many recipients'),
   },

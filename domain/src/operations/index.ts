@@ -2,4 +2,5 @@ export {
   type OperationCommand,
   type OperationEvent,
   operationDecider,
+  type ParkedEventRef,
 } from './operations';

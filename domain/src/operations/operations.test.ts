@@ -28,7 +28,10 @@ describe('recorded operations', () => {
       .thenEmits([{ type: 'CompletedShiftsCleared', data: { recordIds: [], at } }]);
     const test: OperationCommand = {
       type: 'SendTestEmail',
-      data: { email: 'a@example.org', subject: 'Hi', message: 'Test' },
+      data: {
+        personalSubject: 'address:a',
+        personal: { email: 'a@example.org', subject: 'Hi', message: 'Test' },
+      },
     };
     given(operationDecider).when(test, { actor: superAdminActor(), now }).thenRejects('forbidden');
   });

@@ -7,11 +7,21 @@ import { reject } from '../shared/errors';
  * stream of its own (`operation-<id>`): the audit trail names who did it, and the processes
  * turn the recorded fact into mail.
  */
+/**
+ * An address typed in by hand, with what goes with it, travels inside `personal`, sealed at rest
+ * under a key of the address's own (`personalSubject`): erasing the person whose address it is
+ * makes it unreadable, and it reads as null.
+ */
+export interface Addressed<P extends { email: string }> {
+  personalSubject: string;
+  personal: P | null;
+}
+
 export type OperationCommand =
-  | { type: 'SendTestEmail'; data: { email: string; subject: string; message: string } }
+  | { type: 'SendTestEmail'; data: Addressed<{ email: string; subject: string; message: string }> }
   | {
       type: 'RecordEmailDiagnostic';
-      data: { email: string; smtpConfigured: boolean; ok: boolean; answer: string };
+      data: Addressed<{ email: string }> & { smtpConfigured: boolean; ok: boolean; answer: string };
     }
   | { type: 'RecordBulkEmailTest'; data: { shiftIds: string[]; emailsQueued: number } }
   | { type: 'RecordEmailQueueCleared'; data: { clearedCount: number } }
@@ -23,7 +33,17 @@ export type OperationCommand =
     }
   | { type: 'ClearCompletedShifts'; data: { recordIds: string[] } }
   | { type: 'SendAuditReport'; data: { reportId: string; from: string; until: string } }
-  | { type: 'RecordParkedMessageReplayed'; data: { consumer: string; eventId: string } };
+  | {
+      type: 'RecordParkedEventRetried';
+      data: ParkedEventRef & { applied: boolean; error: string | null };
+    }
+  | { type: 'RecordParkedEventSkipped'; data: ParkedEventRef & { reason: string } };
+
+/**
+ * An event a read model or process could not apply and set aside (README "Parked events"): the
+ * consumer that parked it and the event, by id, position and type.
+ */
+export type ParkedEventRef = { consumer: string; eventId: string; eventType: string; position: string };
 
 type Fact<T extends string, D> = { type: T; data: D & { at: string } };
 type DataOf<T extends OperationCommand['type']> = Extract<OperationCommand, { type: T }>['data'];
@@ -38,7 +58,8 @@ export type OperationEvent =
   | Fact<'CompletedShiftsReported', DataOf<'ReportCompletedShifts'>>
   | Fact<'CompletedShiftsCleared', DataOf<'ClearCompletedShifts'>>
   | Fact<'AuditReportSent', DataOf<'SendAuditReport'>>
-  | Fact<'ParkedMessageReplayed', DataOf<'RecordParkedMessageReplayed'>>;
+  | Fact<'ParkedEventRetried', DataOf<'RecordParkedEventRetried'>>
+  | Fact<'ParkedEventSkipped', DataOf<'RecordParkedEventSkipped'>>;
 
 /** Each call, the event it records, and who may make it (SPEC §6). */
 const operations: {
@@ -53,7 +74,8 @@ const operations: {
   ReportCompletedShifts: ['CompletedShiftsReported', 'sendReport'],
   ClearCompletedShifts: ['CompletedShiftsCleared', 'clearCompletedRecords'],
   SendAuditReport: ['AuditReportSent', 'sendReport'],
-  RecordParkedMessageReplayed: ['ParkedMessageReplayed', 'developerTools'],
+  RecordParkedEventRetried: ['ParkedEventRetried', 'developerTools'],
+  RecordParkedEventSkipped: ['ParkedEventSkipped', 'developerTools'],
 };
 
 /** A recorded operation happens once: a scheduled report keyed by its period is never sent twice. */

@@ -106,6 +106,15 @@ describe('user-management rules', () => {
     expect(canChangeRole(developer, target('staff'), { role: 'staff', superAdmin: true })).toBe(false);
   });
 
+  it('a super admin’s role and flag: changed by a developer or by themselves, never by a peer', () => {
+    const peer = target('admin', true);
+    expect(canChangeRole(superAdmin, peer, { role: 'admin', superAdmin: false })).toBe(false);
+    expect(canChangeRole(superAdmin, peer, { role: 'staff', superAdmin: false })).toBe(false);
+    expect(canChangeRole(superAdmin, peer, { role: 'admin', superAdmin: true })).toBe(true);
+    expect(canChangeRole(developer, peer, { role: 'admin', superAdmin: false })).toBe(true);
+    expect(canChangeRole(superAdmin, superAdmin, { role: 'admin', superAdmin: false })).toBe(true);
+  });
+
   it("another user's password: a developer for anyone else, a super admin for non-developers who are not super admins, never oneself", () => {
     expect(canResetPassword(developer, target('developer'))).toBe(true);
     expect(canResetPassword(developer, developer)).toBe(false);

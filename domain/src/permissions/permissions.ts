@@ -154,6 +154,9 @@ export function canChangeRole(
 ): boolean {
   if (next.role === target.role && next.superAdmin === target.superAdmin) return true;
   if (!can(p, 'changeUserRoles') || !canEditUser(p, target)) return false;
+  // Taking away another super admin's powers would let a peer then reset their password or delete
+  // them, so only a developer changes the role or flag of a super admin other than oneself.
+  if (target.superAdmin && target.userId !== p.userId && p.role !== 'developer') return false;
   if (next.superAdmin && next.role !== 'admin') return false;
   return assignableRoles(p).includes(next.role);
 }

@@ -1,27 +1,14 @@
 import { z } from 'zod';
+import { cleanText, optionalCleanText } from '../forms/text';
 import { actorCan } from '../permissions/permissions';
 import type { Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 
 /** The residence form (SPEC §5): a trimmed, required name and an optional description. */
 export const residenceSchema = z.object({
-  name: z
-    .string({ error: 'Residence name is required' })
-    .trim()
-    .min(1, 'Residence name is required')
-    .max(200),
-  description: z
-    .string()
-    .trim()
-    .max(2000)
-    .nullish()
-    .transform((v) => v || null),
-  address: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => v || null),
+  name: cleanText({ label: 'Residence name', max: 200, required: 'Residence name is required' }),
+  description: optionalCleanText({ label: 'Description', max: 2000, multiline: true }),
+  address: optionalCleanText({ label: 'Address', max: 500 }),
 });
 export type ResidenceDetails = z.infer<typeof residenceSchema>;
 

@@ -65,6 +65,7 @@ export function releasesAfter(
     switch (event.type) {
       case 'ClaimDenied':
       case 'DropApproved':
+      case 'HolderRemoved':
         released.push({ userId: event.data.userId, shiftId });
         break;
       case 'TransferAccepted':

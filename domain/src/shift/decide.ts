@@ -14,6 +14,8 @@ export const DROP_NOTICE_HOURS = 4;
 export const COMPLETION_DELAY_HOURS = 1;
 /** The holder of an approved shift is reminded (e-mail and in-app) this long before it starts. */
 export const REMINDER_LEAD_HOURS = 12;
+/** A shift that loses its holder this close to its start needs cover urgently. */
+export const URGENT_REOPEN_HOURS = 48;
 
 function actorId(context: CommandContext): string {
   return context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
@@ -230,6 +232,24 @@ export function decideShift(command: ShiftCommand, state: ShiftState, context: C
       if (state.approved) reject('already_exists', 'This shift is filled');
       if (!ended) reject('not_ended', 'Only a shift that has ended can expire');
       return [{ type: 'ShiftExpired', data: { shiftId, pendingUserId: state.assignedUserId, at } }];
+    }
+    case 'ReleaseHolder': {
+      requireAdmin(context, 'manageUsers');
+      const { userId } = command.data;
+      // What has started stays as it was: it is completed or expires like any other shift.
+      if (started) return [];
+      const transfer = pendingTransfer(state);
+      const involved = transfer?.fromUserId === userId || transfer?.toUserId === userId;
+      const offers = involved ? cancelPendingTransfer(state, at) : [];
+      if (state.assignedUserId !== userId) return offers;
+      const soon = interval.start.getTime() - context.now.getTime() < URGENT_REOPEN_HOURS * HOUR_MS;
+      return [
+        ...offers,
+        { type: 'HolderRemoved', data: { shiftId, userId, at } },
+        ...(soon && state.priority === 'open'
+          ? [{ type: 'ShiftMarkedUrgent' as const, data: { shiftId, priority: 'urgent' as const, at } }]
+          : []),
+      ];
     }
     case 'RemindHolder': {
       requireAdmin(context, 'editShift');

@@ -33,6 +33,8 @@ export type ShiftEvent =
   | On<'ShiftMarkedUrgent', { priority: 'urgent' | 'emergency' }>
   | On<'ShiftCompleted', { userId: string; hoursWorked: number }>
   | On<'ShiftExpired', { pendingUserId: string | null }>
-  | On<'HolderReminded', { userId: string }>;
+  | On<'HolderReminded', { userId: string }>
+  /** The holder's (or claimant's) account was deleted before the shift started: it is open again. */
+  | On<'HolderRemoved', { userId: string }>;
 
 export type ShiftEventType = ShiftEvent['type'];

@@ -4,6 +4,7 @@ export {
   decideShift,
   REMINDER_LEAD_HOURS,
   shiftDecider,
+  URGENT_REOPEN_HOURS,
 } from './decide';
 export type { ShiftEvent, ShiftEventType } from './events';
 export { schedulingProblem } from './scheduling';

@@ -1,34 +1,45 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../time/eastern';
+import { cleanText, entityId, optionalCleanText } from '../forms/text';
+import { existsInEastern, missingTimeMessage } from '../time/duration';
+import { isCalendarDate, shiftEndDate } from '../time/eastern';
 
 export const shiftTypes = ['AM', 'PM', 'Overnight'] as const;
 export const shiftPriorities = ['open', 'urgent', 'emergency'] as const;
 export type ShiftType = (typeof shiftTypes)[number];
 export type ShiftPriority = (typeof shiftPriorities)[number];
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const date = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isCalendarDate, 'Please enter a valid date');
-const time = (message: string) => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
-const optionalText = z
-  .string()
-  .trim()
-  .max(2000)
-  .nullish()
-  .transform((value) => (value ? value : null));
+  z.string({ error: message }).regex(DATE, message).refine(isCalendarDate, 'Please enter a valid date');
+const time = (message: string) => z.string({ error: message }).regex(TIME, message);
 
-/** The shift's details as the create and edit dialogs send them (SPEC §5). */
-export const shiftDetailsSchema = z.object({
-  location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required'),
+const shiftDetailsFields = z.object({
+  location: cleanText({ label: 'Location', max: 200, required: 'Location is required' }),
   date: date('Date is required'),
   startTime: time('Start time is required'),
   endTime: time('End time is required'),
   type: z.enum(shiftTypes, { error: 'Shift type must be AM, PM or Overnight' }),
   status: z.enum(shiftPriorities, { error: 'Priority must be Normal, Urgent or Emergency' }).default('open'),
-  requirements: optionalText,
-  notes: optionalText,
+  requirements: optionalCleanText({ label: 'Requirements', max: 2000, multiline: true }),
+  notes: optionalCleanText({ label: 'Notes', max: 2000, multiline: true }),
+});
+
+/**
+ * The shift's details as the create and edit dialogs send them (SPEC §5). A wall-clock time
+ * skipped as clocks spring forward names no instant and is refused; a time that happens twice
+ * as clocks fall back is read as the first one.
+ */
+export const shiftDetailsSchema = shiftDetailsFields.superRefine(({ date, startTime, endTime }, ctx) => {
+  // Refinements run even when a field failed its own check: only a real date and times name instants.
+  if (!(DATE.test(date) && isCalendarDate(date) && TIME.test(startTime) && TIME.test(endTime))) return;
+  if (!existsInEastern(date, startTime)) {
+    ctx.addIssue({ code: 'custom', path: ['startTime'], message: missingTimeMessage(date, startTime) });
+  }
+  const endDate = shiftEndDate(date, startTime, endTime);
+  if (!existsInEastern(endDate, endTime)) {
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: missingTimeMessage(endDate, endTime) });
+  }
 });
 export type ShiftDetails = z.infer<typeof shiftDetailsSchema>;
 
@@ -45,7 +56,7 @@ export const priorityLabels: Record<ShiftPriority, string> = {
   emergency: 'Emergency',
 };
 
-const id = z.string().trim().min(1).max(100);
+const id = entityId;
 const ref = z.object({ shiftId: id });
 const transferRef = z.object({ shiftId: id, transferId: id });
 const role = z.enum(['developer', 'admin', 'staff']);
@@ -78,7 +89,7 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
         .string({ error: 'Please select a staff member to transfer the shift to' })
         .min(1, 'Please select a staff member to transfer the shift to'),
       recipientRole: role,
-      message: optionalText,
+      message: optionalCleanText({ label: 'Message', max: 1000, multiline: true }),
     }),
   }),
   z.object({ type: z.literal('AcceptTransfer'), data: transferRef }),
@@ -91,6 +102,8 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CompleteShift'), data: ref }),
   z.object({ type: z.literal('ExpireShift'), data: ref }),
   z.object({ type: z.literal('RemindHolder'), data: ref }),
+  /** A deleted person lets go of the shift: what they held or claimed reopens, offers to or from them end. */
+  z.object({ type: z.literal('ReleaseHolder'), data: ref.extend({ userId: z.string().min(1) }) }),
 ]);
 
 export type ShiftCommand = z.output<typeof shiftCommandSchema>;

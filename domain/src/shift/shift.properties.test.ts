@@ -59,6 +59,7 @@ const commandNames = [
   'DeleteShift',
   'CompleteShift',
   'ExpireShift',
+  'ReleaseHolder',
 ] as const;
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -91,6 +92,7 @@ afterAll(() => {
     'AcceptTransfer',
     'CompleteShift',
     'ExpireShift',
+    'ReleaseHolder',
   ]) {
     expect(succeeded.get(name) ?? 0, `${name} never succeeded`).toBeGreaterThanOrEqual(5);
   }
@@ -112,7 +114,15 @@ function likelyCommands(state: ShiftState): (typeof commandNames)[number][] {
   if (state.dropRequested) return ['ApproveDrop', 'DenyDrop'];
   if (pendingTransfer(state))
     return ['AcceptTransfer', 'AcceptTransfer', 'DeclineTransfer', 'CancelTransfer'];
-  return ['RequestDrop', 'RequestTransfer', 'RequestTransfer', 'CompleteShift', 'UpdateShift', 'DeleteShift'];
+  return [
+    'RequestDrop',
+    'RequestTransfer',
+    'RequestTransfer',
+    'CompleteShift',
+    'UpdateShift',
+    'DeleteShift',
+    'ReleaseHolder',
+  ];
 }
 
 const adminCommands = new Set([
@@ -126,6 +136,7 @@ const adminCommands = new Set([
   'DeleteShift',
   'CompleteShift',
   'ExpireShift',
+  'ReleaseHolder',
 ]);
 const admins = users.filter((u) => u.role !== 'staff');
 const staffMembers = users.filter((u) => u.role === 'staff');
@@ -178,6 +189,11 @@ function buildCommand(
     case 'CancelTransfer': {
       const transfer = pendingTransfer(state) ?? state.transfers.at(-1);
       return { type: name, data: { shiftId, transferId: transfer?.transferId ?? 'none' } };
+    }
+    case 'ReleaseHolder': {
+      // The holder's account is deleted, or (unguided) someone else's, perhaps a transfer's recipient.
+      const userId = step.extra % 3 === 0 ? someone.userId : (state.assignedUserId ?? someone.userId);
+      return { type: 'ReleaseHolder', data: { shiftId, userId } };
     }
     case 'MarkUrgent':
       return { type: 'MarkUrgent', data: { shiftId, priority: step.extra % 2 ? 'urgent' : 'emergency' } };
@@ -288,7 +304,7 @@ describe('shift commands in any order keep every invariant', () => {
             if (Array.isArray(result)) {
               succeeded.set(command.type, (succeeded.get(command.type) ?? 0) + 1);
               const after = world.shift(command.data.shiftId);
-              if (result.some((e) => e.type === 'ClaimDenied' || e.type === 'DropApproved')) {
+              if (result.some((e) => ['ClaimDenied', 'DropApproved', 'HolderRemoved'].includes(e.type))) {
                 expect(isClaimable(after)).toBe(true);
               }
             }

@@ -547,3 +547,74 @@ describe('test shifts of the e-mail bulk test', () => {
       ]);
   });
 });
+
+describe('ReleaseHolder (the holder’s account was deleted)', () => {
+  const release = (userId = 'staff-1'): ShiftCommand => ({
+    type: 'ReleaseHolder',
+    data: { ...shift, userId },
+  });
+  const removed = (now: Date, userId = 'staff-1'): ShiftEvent => ({
+    type: 'HolderRemoved',
+    data: { shiftId: SHIFT_ID, userId, at: now.toISOString() },
+  });
+  const cancelled = (now: Date): ShiftEvent => ({
+    type: 'TransferCancelled',
+    data: {
+      shiftId: SHIFT_ID,
+      transferId: 't-1',
+      fromUserId: 'staff-1',
+      toUserId: 'staff-2',
+      at: now.toISOString(),
+    },
+  });
+  const weekBefore = ctx(adminActor(), at('2026-03-03', '08:00'));
+  const dayBefore = ctx(adminActor(), at('2026-03-09', '08:00'));
+
+  it('reopens an approved or claimed shift a week ahead, as it was posted', () => {
+    given(shiftDecider, [posted(), claimed(), approved()])
+      .when(release(), weekBefore)
+      .thenEmits([removed(weekBefore.now)]);
+    given(shiftDecider, [posted(), claimed()])
+      .when(release(), weekBefore)
+      .thenEmits([removed(weekBefore.now)]);
+  });
+
+  it('marks it urgent when it starts within 48 hours, unless it already is urgent or emergency', () => {
+    given(shiftDecider, [posted(), claimed(), approved()])
+      .when(release(), dayBefore)
+      .thenEmits([
+        removed(dayBefore.now),
+        {
+          type: 'ShiftMarkedUrgent',
+          data: { shiftId: SHIFT_ID, priority: 'urgent', at: dayBefore.now.toISOString() },
+        },
+      ]);
+    given(shiftDecider, [posted({ priority: 'emergency' }), claimed(), approved()])
+      .when(release(), dayBefore)
+      .thenEmits([removed(dayBefore.now)]);
+  });
+
+  it('ends a transfer they offered, and one offered to them', () => {
+    given(shiftDecider, [posted(), claimed(), approved(), transferRequested()])
+      .when(release('staff-1'), weekBefore)
+      .thenEmits([cancelled(weekBefore.now), removed(weekBefore.now)]);
+    given(shiftDecider, [posted(), claimed(), approved(), transferRequested()])
+      .when(release('staff-2'), weekBefore)
+      .thenEmits([cancelled(weekBefore.now)]);
+  });
+
+  it('leaves shifts that have started, and shifts that are not theirs', () => {
+    given(shiftDecider, [posted(), claimed(), approved()])
+      .when(release(), ctx(adminActor(), at('2026-03-10', '09:00')))
+      .thenEmits([]);
+    given(shiftDecider, [posted(), claimed('staff-3'), approved('staff-3')])
+      .when(release(), weekBefore)
+      .thenEmits([]);
+  });
+
+  it('is for those who manage users', () => {
+    given(shiftDecider, [posted(), claimed(), approved()])
+      .when(release(), colleague)
+      .thenRejects('forbidden');
+  });
+});

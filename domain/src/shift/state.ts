@@ -184,6 +184,8 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
       return { ...touched, status: 'completed', hoursWorked: event.data.hoursWorked };
     case 'ShiftExpired':
       return { ...reopened(touched), status: 'expired' };
+    case 'HolderRemoved':
+      return reopened(touched);
     case 'HolderReminded':
       return { ...state, remindedUserIds: [...state.remindedUserIds, event.data.userId] };
   }

@@ -17,8 +17,12 @@ export function easternInstant(date: string, time: string): Date {
 /** A shift's real interval; an end not after the start falls on the next day. */
 export function shiftInterval(date: string, startTime: string, endTime: string): Interval {
   const start = easternInstant(date, startTime);
-  const endDate = endTime <= startTime ? nextDate(date) : date;
-  return { start, end: easternInstant(endDate, endTime) };
+  return { start, end: easternInstant(shiftEndDate(date, startTime, endTime), endTime) };
+}
+
+/** The date a shift's end time falls on: an end not after the start is on the next day. */
+export function shiftEndDate(date: string, startTime: string, endTime: string): string {
+  return endTime <= startTime ? nextDate(date) : date;
 }
 
 export function nextDate(date: string): string {

@@ -1,4 +1,13 @@
 export {
+  existsInEastern,
+  missingTimeMessage,
+  occursTwiceInEastern,
+  quarterHours,
+  repeatedTimeHint,
+  shiftHours,
+  shiftMinutes,
+} from './duration';
+export {
   easternInstant,
   easternTime,
   easternToday,
@@ -7,8 +16,9 @@ export {
   isCalendarDate,
   nextDate,
   previousDate,
+  shiftEndDate,
   shiftInterval,
   TIME_ZONE,
 } from './eastern';
-export { durationHours, durationLabel, formatShiftDate, timeRangeLabel, toTwelveHour } from './labels';
+export { durationLabel, formatShiftDate, timeRangeLabel, toTwelveHour } from './labels';
 export { lastAuditWeek, previousMonth, type ReportPeriod, WEEKLY_AUDIT_TIME } from './periods';

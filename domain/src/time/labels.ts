@@ -10,18 +10,6 @@ export function toTwelveHour(time: string): string {
   return `${twelve}:${minutes} ${suffix}`;
 }
 
-/** Wall-clock hours from start to end, to the nearest quarter hour; an earlier end is next day. */
-export function durationHours(startTime: string, endTime: string): number {
-  if (!startTime || !endTime) return 0;
-  const minutes = (t: string) => {
-    const [h = '0', m = '0'] = t.split(':');
-    return Number(h) * 60 + Number(m);
-  };
-  let span = minutes(endTime) - minutes(startTime);
-  if (span <= 0) span += 24 * 60;
-  return Math.round((span / 60) * 4) / 4;
-}
-
 export function durationLabel(hours: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }

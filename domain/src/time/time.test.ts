@@ -8,7 +8,7 @@ import {
   previousDate,
   shiftInterval,
 } from './eastern';
-import { durationHours, durationLabel, formatShiftDate, toTwelveHour } from './labels';
+import { durationLabel, formatShiftDate, toTwelveHour } from './labels';
 import { lastAuditWeek, previousMonth } from './periods';
 
 const hours = (i: { start: Date; end: Date }) => (i.end.getTime() - i.start.getTime()) / 3_600_000;
@@ -64,14 +64,6 @@ describe('labels', () => {
     ['23:59', '11:59 PM'],
     ['', ''],
   ])('shows %s as %s', (time, label) => expect(toTwelveHour(time)).toBe(label));
-
-  it('rounds durations to the quarter hour, counting an earlier end as next day', () => {
-    expect(durationHours('08:00', '16:00')).toBe(8);
-    expect(durationHours('22:00', '06:00')).toBe(8);
-    expect(durationHours('08:00', '08:10')).toBe(0.25);
-    expect(durationHours('08:00', '08:05')).toBe(0);
-    expect(durationHours('', '08:00')).toBe(0);
-  });
 
   it('says "1 hour" and "{n} hours"', () => {
     expect(durationLabel(1)).toBe('1 hour');

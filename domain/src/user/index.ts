@@ -1,4 +1,6 @@
 export {
+  checkMayCreateUser,
+  checkMayResetPassword,
   decideUser,
   evolveUser,
   initialUserState,

@@ -109,3 +109,64 @@ describe('user commands in any order', () => {
     );
   });
 });
+
+/** A population of accounts, each acting with the role and flag its own stream holds at the time. */
+const population = fc.array(fc.record({ role: fc.constantFrom(...roles), superAdmin: fc.boolean() }), {
+  minLength: 2,
+  maxLength: 5,
+});
+const move = fc.record({
+  actor: fc.nat(),
+  target: fc.nat(),
+  kind: fc.constantFrom('update', 'reset', 'delete'),
+  role: fc.constantFrom(...roles),
+  flag: fc.boolean(),
+});
+
+describe('no one takes over a peer', () => {
+  it('super admins and developers at the start are demoted, reset or deleted only by a developer or themselves', () => {
+    fc.assert(
+      fc.property(population, fc.array(move, { maxLength: 40 }), (people, moves) => {
+        const ids = people.map((_, i) => `p${i}`);
+        const states = new Map<string, UserState>();
+        people.forEach(({ role, superAdmin }, i) => {
+          const events = userDecider.decide(
+            { type: 'RegisterUser', data: registration(ids[i]!, role, superAdmin) },
+            userDecider.initialState(),
+            { actor: { kind: 'system', name: 'setup' }, now },
+          );
+          states.set(ids[i]!, events.reduce(userDecider.evolve, userDecider.initialState()));
+        });
+        // Accounts whose powers the matrix keeps out of every non-developer's reach.
+        const protectedIds = new Set(
+          ids.filter((id) => states.get(id)!.superAdmin || states.get(id)!.role === 'developer'),
+        );
+        for (const m of moves) {
+          const by = states.get(ids[m.actor % ids.length]!)!;
+          const before = states.get(ids[m.target % ids.length]!)!;
+          if (by.status !== 'active') continue;
+          const acting: Actor = { kind: 'user', userId: by.userId, role: by.role, superAdmin: by.superAdmin };
+          const command = toCommand({ kind: m.kind, target: before.userId, role: m.role, flag: m.flag });
+          let events: UserEvent[];
+          try {
+            events = userDecider.decide(command, before, { actor: acting, now });
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+            continue;
+          }
+          const after = events.reduce(userDecider.evolve, before);
+          const demoted = after.role !== before.role || after.superAdmin !== before.superAdmin;
+          const touched =
+            demoted || events.some((e) => e.type === 'PasswordReset' || e.type === 'UserDeleted');
+          const trusted = by.role === 'developer' || by.userId === before.userId;
+          if (protectedIds.has(before.userId) && touched) {
+            expect(trusted, `${by.userId} (${by.role}) took over ${before.userId}`).toBe(true);
+            if (demoted) protectedIds.delete(before.userId);
+          }
+          states.set(before.userId, after);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -165,6 +165,25 @@ describe('passwords', () => {
       .thenRejects('forbidden');
   });
 
+  it('a sign-in stores the same password hashed at today’s cost; only the account holder does', () => {
+    const upgrade: UserCommand = {
+      type: 'UpgradePasswordHash',
+      data: { userId: 'u1', newPasswordHash: 'scrypt$131072$stronger' },
+    };
+    const state = given(userDecider, [registered('u1')])
+      .when(upgrade, as(staffActor('u1')))
+      .thenEmits([
+        {
+          type: 'PasswordRehashed',
+          data: { userId: 'u1', personal: { passwordHash: 'scrypt$131072$stronger' }, at: STAMP },
+        },
+      ]);
+    expect(state.personal?.passwordHash).toBe('scrypt$131072$stronger');
+    given(userDecider, [registered('u1')])
+      .when(upgrade, developer)
+      .thenRejects('forbidden');
+  });
+
   const reset = (userId: string): UserCommand => ({
     type: 'ResetPassword',
     data: { userId, newPasswordHash: 'scrypt$reset' },

@@ -11,7 +11,7 @@ import {
   principalOf,
   type TargetUser,
 } from '../permissions/permissions';
-import type { CommandContext, Decider, Role } from '../shared/decider';
+import type { Actor, CommandContext, Decider, Role } from '../shared/decider';
 import { reject } from '../shared/errors';
 
 /** Everything that identifies a person. It only ever travels inside `personal`, sealed at rest. */
@@ -59,6 +59,7 @@ export type UserCommand =
       data: { userId: string; currentPasswordMatches: boolean; newPasswordHash: string };
     }
   | { type: 'ResetPassword'; data: { userId: string; newPasswordHash: string } }
+  | { type: 'UpgradePasswordHash'; data: { userId: string; newPasswordHash: string } }
   | { type: 'AssignResidence'; data: { userId: string; residenceId: string | null } }
   | { type: 'DeleteUser'; data: { userId: string } }
   | { type: 'SetNotificationPreference'; data: { userId: string; enabled: boolean } }
@@ -90,6 +91,8 @@ export type UserEvent =
     >
   | On<'PasswordChanged', { personal: Sealed<{ passwordHash: string }> }>
   | On<'PasswordReset', { byUserId: string; personal: Sealed<{ passwordHash: string }> }>
+  /** The same password hashed again at today's cost, at a sign-in that proved it. */
+  | On<'PasswordRehashed', { personal: Sealed<{ passwordHash: string }> }>
   | On<'ResidenceAssigned', { residenceId: string | null }>
   | On<'UserDeleted', Record<never, never>>
   | On<'NotificationPreferenceChanged', { enabled: boolean }>
@@ -144,6 +147,32 @@ function allowed(context: CommandContext, rule: (p: Principal) => boolean): bool
 
 const forbidden = (message: string): never => reject('forbidden', message);
 
+/**
+ * Refuses creating this account when the actor may not. The decider asks it, and the API asks it
+ * before hashing the password, so a refused request costs no hashing.
+ */
+export function checkMayCreateUser(actor: Actor, account: { role: Role; superAdmin: boolean }): void {
+  const { role } = account;
+  const superAdmin = role === 'admin' && account.superAdmin;
+  const p = principalOf(actor);
+  if (p !== 'system' && !canCreateUser(p, { role, superAdmin })) {
+    forbidden(
+      `You don't have permission to create ${role === 'admin' && superAdmin ? 'super admin' : role} accounts`,
+    );
+  }
+}
+
+/** Refuses resetting this user's password when the actor may not; asked before any hashing too. */
+export function checkMayResetPassword(actor: Actor, state: UserState): void {
+  if (actor.kind === 'user' && actor.userId === state.userId) {
+    reject('self_action', 'Use Change Password to change your own password');
+  }
+  const p = principalOf(actor);
+  if (p !== 'system' && !canResetPassword(p, target(state))) {
+    forbidden("You don't have permission to change this user's password");
+  }
+}
+
 export function decideUser(command: UserCommand, state: UserState, context: CommandContext): UserEvent[] {
   const at = context.now.toISOString();
   const userId = command.data.userId;
@@ -152,11 +181,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Comm
     if (state.status !== 'none') reject('already_exists', 'User already exists');
     const { role, emailNotificationsEnabled } = command.data;
     const superAdmin = role === 'admin' && command.data.superAdmin;
-    if (!allowed(context, (p) => canCreateUser(p, { role, superAdmin }))) {
-      forbidden(
-        `You don't have permission to create ${role === 'admin' && superAdmin ? 'super admin' : role} accounts`,
-      );
-    }
+    checkMayCreateUser(context.actor, { role, superAdmin });
     const parsed = personalSchema.safeParse(command.data.personal);
     if (!parsed.success) reject('invalid', parsed.error.issues[0]?.message ?? 'Invalid user');
     const personal = {
@@ -220,10 +245,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Comm
         },
       ];
     case 'ResetPassword': {
-      if (isSelf(context, userId)) reject('self_action', 'Use Change Password to change your own password');
-      if (!allowed(context, (p) => canResetPassword(p, target(state)))) {
-        forbidden("You don't have permission to change this user's password");
-      }
+      checkMayResetPassword(context.actor, state);
       const byUserId = context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
       return [
         {
@@ -232,6 +254,15 @@ export function decideUser(command: UserCommand, state: UserState, context: Comm
         },
       ];
     }
+    case 'UpgradePasswordHash':
+      if (!isSelf(context, userId))
+        forbidden('Only the account holder signing in upgrades their password hash');
+      return [
+        {
+          type: 'PasswordRehashed',
+          data: { userId, personal: { passwordHash: command.data.newPasswordHash }, at },
+        },
+      ];
     case 'AssignResidence':
       if (state.role !== 'admin') reject('not_an_admin', 'Residences can only be assigned to admin users');
       if (!allowed(context, (p) => canAssignResidence(p, target(state)))) {
@@ -283,7 +314,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...touched, ...rest, personal: { ...touched.personal, ...personal } };
     }
     case 'PasswordChanged':
-    case 'PasswordReset': {
+    case 'PasswordReset':
+    case 'PasswordRehashed': {
       const { personal } = event.data;
       if (personal === null || touched.personal === null) return { ...touched, personal: null, erased: true };
       return { ...touched, personal: { ...touched.personal, passwordHash: personal.passwordHash } };

@@ -11,7 +11,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { chainEvents, chainHashOf } from '../chain';
+import { type ChainKey, chainEvents, chainHashOf } from '../chain';
 import {
   type AppendResult,
   type EventMetadata,
@@ -28,6 +28,8 @@ import {
 export interface EsdbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false`; EventStoreDB 22.10 or later (events carry their position). */
   connectionString: string;
+  /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
+  chainKey?: ChainKey;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface EsdbEventStoreOptions {
  * commit position: every event of an append is committed on its own log record, so the commit
  * position is unique per event and increases in `$all` order.
  */
-export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions): EventStore {
+export function createEsdbEventStore({ connectionString, chainKey }: EsdbEventStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
 
   const fromPosition = (after: bigint): Position | typeof START =>
@@ -90,7 +92,7 @@ export function createEsdbEventStore({ connectionString }: EsdbEventStoreOptions
       const last = await lastEvent(streamId);
       const actual = last ? last.revision : 'no_stream';
       const first = last ? last.revision + 1n : 0n;
-      const chained = chainEvents(streamId, first, chainHashOf(last), events);
+      const chained = chainEvents(streamId, first, chainHashOf(last), events, chainKey);
       const revision = expected === 'any' ? actual : expected;
       try {
         const result = await client.appendToStream(

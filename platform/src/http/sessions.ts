@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import type { Sql } from 'postgres';
 import type { Migration } from '../db/migrate';
 
+/** Every session that ends (signed out, expired, ended by a password change or a deletion) is named here. */
+const SESSION_ENDED_CHANNEL = 'session_ended';
+
 export const sessionMigrations: Migration[] = [
   {
     id: '001-sessions',
@@ -15,6 +18,16 @@ export const sessionMigrations: Migration[] = [
     );
     create index sessions_expire on sessions (expire);
     create index sessions_user on sessions ((sess->>'userId'));`,
+  },
+  {
+    id: '002-session-ended-notice',
+    up: `create function notify_session_ended() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('${SESSION_ENDED_CHANNEL}', old.sid);
+        return null;
+      end $$;
+    create trigger session_ended after delete on sessions
+      for each row execute function notify_session_ended();`,
   },
 ];
 
@@ -83,11 +96,31 @@ export class SessionStore {
   async purgeExpired(now = new Date()): Promise<void> {
     await this.sql`delete from sessions where expire <= ${now}`;
   }
+
+  /** Which of these sessions (by `sessionKey`) are still live, without pushing their expiry forward. */
+  async live(keys: string[], now = new Date()): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.sql<{ sid: string }[]>`
+      select sid from sessions where sid = any(${keys}) and expire > ${now}`;
+    return new Set(rows.map((row) => row.sid));
+  }
+
+  /**
+   * Calls `onEnded` with the key of every session that ends from now on, in any process; the
+   * returned function stops listening.
+   */
+  async watchEnded(onEnded: (key: string) => void): Promise<() => Promise<void>> {
+    const { unlisten } = await this.sql.listen(SESSION_ENDED_CHANNEL, onEnded);
+    return unlisten;
+  }
 }
 
-function hash(id: string): string {
+/** What a session is known by outside its cookie: the hash of its id. */
+export function sessionKey(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
 }
+
+const hash = sessionKey;
 
 export interface SessionOptions {
   store: SessionStore;

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -5,6 +8,7 @@ import { connect } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { createTestDatabase } from './database';
 import { startNatsServer } from './nats';
+import { groupMembers, killRecordedGroups, REGISTRY_ENV, spawnGroup } from './processes';
 
 describe('test infrastructure', () => {
   it('gives each test file its own empty database, and migrations apply once', async () => {
@@ -48,5 +52,27 @@ describe('test infrastructure', () => {
       expect(info.state.messages).toBe(1);
       await nc.close();
     });
+  });
+
+  it("records the process groups tests start, so the run's teardown stops what a test left running", async () => {
+    expect(process.env[REGISTRY_ENV], 'the global setup names a registry for the workers').toBeTruthy();
+    const registry = await mkdtemp(path.join(tmpdir(), 'shiftcover-registry-'));
+    const runs = process.env[REGISTRY_ENV];
+    process.env[REGISTRY_ENV] = registry;
+    // A shell with a child of its own, as a server with its helpers would be.
+    const child = spawnGroup('sh', ['-c', 'sleep 300 & sleep 300'], { stdio: 'ignore' });
+    process.env[REGISTRY_ENV] = runs;
+    try {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      expect(await readdir(registry)).toEqual([String(child.pid)]);
+      expect(killRecordedGroups(registry)).toBe(1);
+      await exited;
+      // SIGKILL lands at once, yet a process is gone only when the kernel has torn it down.
+      await expect.poll(() => groupMembers(child.pid!)).toEqual([]);
+      expect(await readdir(registry)).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(registry, { recursive: true, force: true });
+    }
   });
 });

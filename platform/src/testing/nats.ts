@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { launchNatsServer as launch, type NatsServer } from '../nats/server';
 import { freePort } from '../net';
 
 export interface TestNatsServer {
@@ -19,55 +18,17 @@ export async function startNatsServer(): Promise<TestNatsServer> {
   if (given) return { url: given, stop: async () => {}, restart: async () => {} };
   const port = await freePort();
   const storeDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-nats-'));
-  let child = await launch(port, storeDir);
+  let server: NatsServer = await launch({ storeDir, port });
   return {
-    url: `nats://127.0.0.1:${port}`,
+    url: server.url,
     async stop() {
-      await terminate(child);
+      await server.stop();
       await rm(storeDir, { recursive: true, force: true });
     },
     async restart(outageMs = 0) {
-      await terminate(child);
+      await server.stop();
       await new Promise((resolve) => setTimeout(resolve, outageMs));
-      child = await launch(port, storeDir);
+      server = await launch({ storeDir, port });
     },
   };
-}
-
-async function launch(port: number, storeDir: string): Promise<ChildProcess> {
-  const binary = process.env.NATS_SERVER_BIN ?? 'nats-server';
-  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-    stdio: 'ignore',
-  });
-  const failed = new Promise<never>((_, reject) => {
-    child.once('error', (error) => reject(new Error(`Cannot start ${binary}: ${error.message}`)));
-    child.once('exit', (code) => reject(new Error(`${binary} exited with code ${code}`)));
-  });
-  await Promise.race([waitForPort(port, 10_000), failed]);
-  return child;
-}
-
-function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = tcpConnect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nats-server did not listen on port ${port} within ${timeoutMs} ms`);
 }

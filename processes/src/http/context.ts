@@ -11,7 +11,7 @@ export interface ProcessRoutesDeps {
   service: CommandService;
   /** The configured SMTP server; without one, mails are kept in the outbox. */
   smtp?: SmtpTransport;
-  /** The process managers whose parked messages can be replayed, by consumer name. */
+  /** The process managers whose parked events can be retried here, by consumer name. */
   handlers: EventHandler[];
   readModelsAt(position: bigint, readModels: readonly string[]): Promise<void>;
   clock?: () => Date;

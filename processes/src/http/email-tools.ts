@@ -16,6 +16,7 @@ import {
   shiftDecider,
   testEmailSchema,
 } from '@shiftcover/domain';
+import { addressSubject } from '@shiftcover/eventstore';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { remindHolders } from '../timers/reminders';
@@ -46,7 +47,10 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
       const trace = commandTrace(request, who.actor);
       const outcome = await service.operation(
         newId(trace, 'operation'),
-        { type: 'SendTestEmail', data: request.body },
+        {
+          type: 'SendTestEmail',
+          data: { personalSubject: addressSubject(request.body.email), personal: request.body },
+        },
         { actor: who.actor, now: now() },
         trace,
       );
@@ -65,10 +69,15 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
         ? await deps.smtp.verify()
         : { ok: true, answer: 'No SMTP server is configured: e-mails are kept in the outbox' };
       const trace = commandTrace(request, who.actor);
-      const data = { email: request.body.email, smtpConfigured: Boolean(deps.smtp), ...result };
+      const { email } = request.body;
+      const data = { email, smtpConfigured: Boolean(deps.smtp), ...result };
+      const { smtpConfigured, ok, answer } = data;
       const outcome = await service.operation(
         newId(trace, 'operation'),
-        { type: 'RecordEmailDiagnostic', data },
+        {
+          type: 'RecordEmailDiagnostic',
+          data: { personalSubject: addressSubject(email), personal: { email }, smtpConfigured, ok, answer },
+        },
         { actor: who.actor, now: now() },
         trace,
       );

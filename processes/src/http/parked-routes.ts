@@ -1,78 +1,94 @@
 import { commandTrace, newId, requireCapability, signedIn, written } from '@shiftcover/command-api';
+import { cleanText, isCleanText } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
+import { listParkedEvents, ParkedEventNotFound, ParkedEventUnavailable } from '@shiftcover/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { retryParked, skipParked } from '../parked-events';
 import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
 
-/** A parked message is named `<consumer>:<event id>`. */
+/** A parked event is named `<consumer>:<event id>`. */
 const parkedParams = z.object({
   id: z
     .string()
-    .max(300, 'Parked message not found')
-    .regex(/^[^:]+:.+$/, 'Parked message not found'),
+    .max(300, 'Parked event not found')
+    .regex(/^[^:]+:.+$/, 'Parked event not found')
+    .refine((id) => isCleanText(id), 'Parked event not found'),
 });
 
-interface Parked {
-  consumer: string;
-  event_id: string;
-  event_type: string;
-  position: bigint;
-  error: string;
-  parked_at: Date;
+const skipBody = z.object({
+  reason: cleanText({ label: 'Reason', max: 500, required: 'Give a reason for skipping the event' }),
+});
+
+function split(id: string) {
+  const at = id.indexOf(':');
+  return { consumer: id.slice(0, at), eventId: id.slice(at + 1) };
 }
 
-/** Messages a process manager gave up on, and replaying them once the cause is fixed. */
-export const parkedMessageRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
+const refused = (error: unknown): never => {
+  if (error instanceof ParkedEventNotFound) throw new HttpError(404, 'Parked event not found');
+  if (error instanceof ParkedEventUnavailable) throw new HttpError(409, error.message);
+  throw error;
+};
+
+/**
+ * Events a read model or process could not apply and set aside (README "Parked events"), and the
+ * developer's decision on each: retry it once the cause is fixed, or skip it for good.
+ */
+export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, sql } = deps;
 
-  app.get('/api/parked-messages', { schema: { tags: ['developer tools'] } }, async (request) => {
+  app.get('/api/parked-events', { schema: { tags: ['developer tools'] } }, async (request) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-    const rows = await sql<Parked[]>`select * from parked_messages order by parked_at desc limit 500`;
-    return rows.map((r) => ({
-      id: `${r.consumer}:${r.event_id}`,
-      consumer: r.consumer,
-      eventId: r.event_id,
-      eventType: r.event_type,
-      position: r.position.toString(),
-      error: r.error,
-      parkedAt: r.parked_at,
+    return (await listParkedEvents(sql)).map((p) => ({
+      id: `${p.consumer}:${p.eventId}`,
+      consumer: p.consumer,
+      eventId: p.eventId,
+      eventType: p.eventType,
+      streamId: p.streamId,
+      position: p.position.toString(),
+      error: p.error,
+      attempts: p.attempts,
+      parkedAt: p.parkedAt,
     }));
   });
 
   app.post(
-    '/api/parked-messages/:id/replay',
+    '/api/parked-events/:id/retry',
     { schema: { tags: ['developer tools'], params: parkedParams } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-      const split = request.params.id.indexOf(':');
-      const consumer = request.params.id.slice(0, split);
-      const eventId = request.params.id.slice(split + 1);
-      const [parked] = await sql<Parked[]>`
-        select * from parked_messages where consumer = ${consumer} and event_id = ${eventId}`;
-      if (!parked) throw new HttpError(404, 'Parked message not found');
-      const process = deps.handlers.find((h) => h.name === consumer);
-      if (!process) throw new HttpError(409, `No process named ${consumer} runs in this server`);
-      const [event] = await deps.store.readAll(BigInt(parked.position) - 1n, 1);
-      if (event?.id !== eventId) throw new HttpError(409, 'The parked event is no longer in the log');
-      try {
-        await process.handle(event);
-      } catch (error) {
-        const message = String((error as Error)?.message ?? error);
-        await sql`update parked_messages set error = ${message}, parked_at = now()
-          where consumer = ${consumer} and event_id = ${eventId}`;
-        throw new HttpError(422, `Replay failed: ${message}`);
-      }
-      await sql`delete from parked_messages where consumer = ${consumer} and event_id = ${eventId}`;
+      const { consumer, eventId } = split(request.params.id);
       const trace = commandTrace(request, who.actor);
-      const outcome = await deps.service.operation(
-        newId(trace, 'operation'),
-        { type: 'RecordParkedMessageReplayed', data: { consumer, eventId } },
-        { actor: who.actor, now: deps.clock?.() ?? new Date() },
+      const done = await retryParked(deps, consumer, eventId, {
+        operationId: newId(trace, 'operation'),
+        context: { actor: who.actor, now: deps.clock?.() ?? new Date() },
         trace,
-      );
-      return written(reply, outcome.position, { message: `Replayed ${parked.event_type} for ${consumer}` });
+      }).catch(refused);
+      const what = `${done.parked.eventType} for ${consumer}`;
+      return written(reply, done.position, {
+        applied: done.applied,
+        message: done.applied ? `Applied ${what}` : `Still cannot apply ${what}: ${done.error}`,
+      });
+    },
+  );
+
+  app.post(
+    '/api/parked-events/:id/skip',
+    { schema: { tags: ['developer tools'], params: parkedParams, body: skipBody } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+      const { consumer, eventId } = split(request.params.id);
+      const trace = commandTrace(request, who.actor);
+      const done = await skipParked(deps, consumer, eventId, request.body.reason, {
+        operationId: newId(trace, 'operation'),
+        context: { actor: who.actor, now: deps.clock?.() ?? new Date() },
+        trace,
+      }).catch(refused);
+      return written(reply, done.position, { message: `Skipped ${done.parked.eventType} for ${consumer}` });
     },
   );
 };

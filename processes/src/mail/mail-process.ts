@@ -12,7 +12,8 @@ export interface MailProcessDeps extends MailPlannerDeps {
 
 /**
  * Follows the log on its own checkpoint, turning events into planned mails, and sends what is
- * queued. Without a transport the mails stay in the outbox.
+ * queued. Without a transport the mails stay in the outbox. An event it cannot plan for is parked
+ * and planning goes on; a failure of the database or of read models still catching up is retried.
  */
 export class MailProcess {
   private running = false;
@@ -49,7 +50,12 @@ export class MailProcess {
     while (this.running) {
       try {
         this.notified = false;
-        const planned = await planNextBatch(this.deps);
+        const planned = await planNextBatch(this.deps, undefined, ({ event, error }) =>
+          this.deps.log?.error(
+            { eventId: event.id, position: event.position.toString(), type: event.type, error },
+            'event parked: mail cannot be planned for it (see projections:status)',
+          ),
+        );
         failures = 0;
         if (planned > 0) {
           if (this.deps.transport) await deliverDue(this.deps.sql, this.deps.transport, this.deps.from);

@@ -67,6 +67,7 @@ afterAll(async () => {
 const deps = (): MailPlannerDeps => ({
   sql: bench.sql,
   store: world.store,
+  vault: world.vault,
   publicUrl: 'https://shifts.example.org',
   smtpConfigured: true,
   async readModelsAt() {

@@ -44,4 +44,14 @@ export const mailMigrations: Migration[] = [
     id: '003-mail-attachments',
     up: `alter table email_deliveries add column attachments jsonb not null default '[]'::jsonb;`,
   },
+  {
+    // Parked messages join the events every read model and process parks (projection migration
+    // 002-parked-events); their stream was not recorded.
+    id: '004-parked-messages-to-parked-events',
+    up: `
+      insert into parked_events (consumer, event_id, position, stream_id, event_type, error, parked_at)
+        select consumer, event_id, position, '', event_type, error, parked_at from parked_messages
+        on conflict (consumer, event_id) do nothing;
+      drop table parked_messages;`,
+  },
 ];

@@ -2,8 +2,9 @@ import { TIME_ZONE } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { TransactionSql } from 'postgres';
+import { csv } from './csv';
 import { addressesOf, type MailPlannerDeps, newShiftMail, queueMail, shiftAt, shiftInfo } from './planner';
-import { compose, csv } from './templates';
+import { compose } from './templates';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const eastern = (at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a') =>
@@ -59,9 +60,9 @@ async function completedShiftsReport(deps: MailPlannerDeps, tx: TransactionSql, 
     ],
     deps.publicUrl,
   );
-  const content = csv(
+  const content = csv([
     ['Date', 'Start', 'End', 'Type', 'Residence', 'Staff', 'Hours', 'Completed (Eastern)'],
-    records.map((r) => [
+    ...records.map((r) => [
       r.date,
       r.start_time,
       r.end_time,
@@ -71,7 +72,7 @@ async function completedShiftsReport(deps: MailPlannerDeps, tx: TransactionSql, 
       hours(r.hours_worked),
       eastern(r.shift_completed_at, 'yyyy-MM-dd HH:mm'),
     ]),
-  );
+  ]);
   const filename = `completed-shifts-${period.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`;
   return { ...message, attachments: [{ filename, contentType: 'text/csv', content }] };
 }
@@ -94,12 +95,15 @@ async function auditReport(deps: MailPlannerDeps, tx: TransactionSql, event: Rec
     ],
     deps.publicUrl,
   );
-  const content = csv(
-    ['Action', 'Count'],
-    counts.map((c) => [c.action, c.count]),
-  );
+  const content = csv([['Action', 'Count'], ...counts.map((c) => [c.action, c.count])]);
   const filename = `audit-report-${from.slice(0, 10)}.csv`;
   return { ...message, attachments: [{ filename, contentType: 'text/csv', content }] };
+}
+
+/** The sealed address (and what goes with it) an operation names; null once its owner was erased. */
+async function addressed<P>(deps: MailPlannerDeps, event: RecordedEvent): Promise<P | null> {
+  const [opened] = await deps.vault.open([event]);
+  return (opened?.data.personal ?? null) as P | null;
 }
 
 /** Mails of the developer and admin calls and of the reports, recorded on `operation-` streams. */
@@ -111,10 +115,14 @@ export async function planOperationMails(
   const d = event.data as { [key: string]: unknown };
   switch (event.type) {
     case 'TestEmailSent': {
-      const message = compose('test_email', String(d.subject), [String(d.message)], deps.publicUrl);
-      return queueMail(deps, tx, event.id, [String(d.email)], message);
+      const personal = await addressed<{ email: string; subject: string; message: string }>(deps, event);
+      if (!personal) return 0;
+      const message = compose('test_email', personal.subject, [personal.message], deps.publicUrl);
+      return queueMail(deps, tx, event.id, [personal.email], message);
     }
     case 'EmailDiagnosticRun': {
+      const personal = await addressed<{ email: string }>(deps, event);
+      if (!personal) return 0;
       const message = compose(
         'diagnostic',
         'Shift Coverage e-mail diagnostic',
@@ -127,7 +135,7 @@ export async function planOperationMails(
         ],
         deps.publicUrl,
       );
-      return queueMail(deps, tx, event.id, [String(d.email)], message);
+      return queueMail(deps, tx, event.id, [personal.email], message);
     }
     case 'ShiftNotificationResent': {
       const shift = await shiftAt(deps.store, `shift-${d.shiftId}`);

@@ -1,5 +1,6 @@
 import { shiftDecider } from '@shiftcover/domain';
-import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
+import type { EventStore, PersonalDataVault, RecordedEvent } from '@shiftcover/eventstore';
+import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql, TransactionSql } from 'postgres';
 import { planOperationMails } from './operation-mails';
 import { type Mail, mail, type ShiftInfo } from './templates';
@@ -7,6 +8,8 @@ import { type Mail, mail, type ShiftInfo } from './templates';
 export interface MailPlannerDeps {
   sql: Sql;
   store: EventStore;
+  /** Opens addresses typed in by hand, sealed in the events that name them. */
+  vault: Pick<PersonalDataVault, 'open'>;
   /** Resolves once the named read models have applied the position (recipients come from them). */
   readModelsAt(position: bigint, readModels: readonly string[]): Promise<void>;
   publicUrl: string;
@@ -98,6 +101,12 @@ const rules: Record<string, Rule> = {
     'reminder',
     (s) => `Reminder: your shift at ${on(s)}`,
     'A reminder that you are on this shift soon.',
+  ],
+  HolderRemoved: [
+    (d) => ({ adminsOf: d.shiftId! }),
+    'holder_removed',
+    (s) => `Shift reopened: ${on(s)}`,
+    'The person on this shift no longer has an account, so it is open again.',
   ],
   ShiftDeleted: [
     one('assignedUserId'),
@@ -236,8 +245,15 @@ export const newShiftMail = (info: ShiftInfo, publicUrl: string) => {
 
 const NAME = 'email';
 
-/** Plans the next batch after the planner's checkpoint, rows and checkpoint in one transaction. */
-export async function planNextBatch(deps: MailPlannerDeps, batchSize = 200): Promise<number> {
+/**
+ * Plans the next batch after the planner's checkpoint, rows, parked events and checkpoint in one
+ * transaction.
+ */
+export async function planNextBatch(
+  deps: MailPlannerDeps,
+  batchSize = 200,
+  onParked: (failure: Failure) => void = () => {},
+): Promise<number> {
   await deps.sql`insert into process_checkpoints (name) values (${NAME}) on conflict do nothing`;
   const [checkpoint] = await deps.sql<
     { position: bigint }[]
@@ -246,15 +262,22 @@ export async function planNextBatch(deps: MailPlannerDeps, batchSize = 200): Pro
   const events = await deps.store.readAll(after, batchSize);
   if (events.length === 0) return 0;
   await deps.readModelsAt(events.at(-1)!.position, PLANNING_READ_MODELS);
-  return deps.sql.begin(async (tx) => {
+  const failures: Failure[] = [];
+  const planned = await deps.sql.begin(async (tx) => {
     const [locked] = await tx<
       { position: bigint }[]
     >`select position from process_checkpoints where name = ${NAME} for update`;
     if (BigInt(locked!.position) !== after) return 0;
-    for (const event of events) await planMails(deps, tx, event);
+    // An event the planner cannot handle is parked, so later events are still mailed.
+    failures.push(
+      ...(await applyOrSetAside(tx, events, undefined, (sp, event) => planMails(deps, sp, event))),
+    );
+    for (const failure of failures) await park(tx, NAME, failure);
     await tx`update process_checkpoints set position = ${events.at(-1)!.position.toString()}, updated_at = now() where name = ${NAME}`;
     return events.length;
   });
+  for (const failure of failures) onParked(failure);
+  return planned;
 }
 
 /** The first start mails what happens from then on, not the history already in the store. */
@@ -265,9 +288,14 @@ export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
 
 /**
  * The same planning as a JetStream consumer's handler, one event at a time; events from before
- * mail was first started are passed over.
+ * mail was first started are passed over. A retry of a parked event plans it whatever its position:
+ * the log-following planner's checkpoint is already past it.
  */
 export function emailHandler(deps: MailPlannerDeps) {
+  const plan = async (event: RecordedEvent) => {
+    await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
+    await deps.sql.begin((tx) => planMails(deps, tx, event));
+  };
   return {
     name: NAME,
     async handle(event: RecordedEvent): Promise<void> {
@@ -275,8 +303,8 @@ export function emailHandler(deps: MailPlannerDeps) {
         { position: bigint }[]
       >`select position from process_checkpoints where name = ${NAME}`;
       if (start && event.position <= BigInt(start.position)) return;
-      await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
-      await deps.sql.begin((tx) => planMails(deps, tx, event));
+      await plan(event);
     },
+    retry: plan,
   };
 }

@@ -27,7 +27,7 @@ export interface Mail {
 /** A paragraph, or a table with an optional heading row. */
 export type Block = string | { head?: string[]; rows: string[][] };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -74,16 +74,4 @@ export function mail(kind: string, subject: string, lead: string, shift: ShiftIn
     ...(shift.requirements ? [['Requirements', shift.requirements]] : []),
   ];
   return compose(kind, subject, [lead, { rows }], link);
-}
-
-/** CSV with every field quoted where needed. */
-export function csv(head: string[], rows: Array<Array<string | number>>): string {
-  const quote = (value: string | number) => {
-    const text = String(value);
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return [head, ...rows]
-    .map((row) => row.map(quote).join(','))
-    .join('\r\n')
-    .concat('\r\n');
 }

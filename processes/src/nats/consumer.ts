@@ -7,6 +7,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import type { RecordedEvent } from '@shiftcover/eventstore';
+import { errorText, isTransient, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 import { decodeEvent, EVENTS_STREAM } from './bridge';
 
@@ -15,6 +16,8 @@ export interface EventHandler {
   name: string;
   /** Must be idempotent: JetStream may deliver an event again. */
   handle(event: RecordedEvent): Promise<void>;
+  /** An operator's retry of a parked event, when it must skip checks `handle` makes. */
+  retry?(event: RecordedEvent): Promise<void>;
 }
 
 const MAX_DELIVER = 5;
@@ -22,8 +25,10 @@ const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
 
 /**
  * A process manager as a durable JetStream consumer with explicit acks: a failing handler is
- * retried with growing pauses and, after the last attempt, parked in `parked_messages` where
- * developers can see it and replay it.
+ * retried with growing pauses and, after the last attempt, parked in `parked_events` (the same
+ * record the read models and the log-following planner use) where developers can see it and
+ * retry or skip it. A failure of the infrastructure (PostgreSQL down, read models still catching
+ * up) is never parked: JetStream keeps delivering the message, with pauses, until it goes through.
  */
 export class JetStreamConsumer {
   private messages: ConsumerMessages | undefined;
@@ -48,16 +53,18 @@ export class JetStreamConsumer {
 
   async start(): Promise<void> {
     const { jsm, js, handler } = this.deps;
-    try {
-      await jsm.consumers.info(EVENTS_STREAM, handler.name);
-    } catch {
+    // Deliveries are unlimited on the server: this consumer decides when an event is parked.
+    const existing = await jsm.consumers.info(EVENTS_STREAM, handler.name).catch(() => undefined);
+    if (!existing) {
       await jsm.consumers.add(EVENTS_STREAM, {
         durable_name: handler.name,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        max_deliver: this.maxDeliver,
+        max_deliver: -1,
         ack_wait: (this.deps.ackWaitMs ?? 30_000) * 1_000_000,
       });
+    } else if (existing.config.max_deliver !== -1) {
+      await jsm.consumers.update(EVENTS_STREAM, handler.name, { max_deliver: -1 });
     }
     const consumer = await js.consumers.get(EVENTS_STREAM, handler.name);
     this.messages = await consumer.consume({ max_messages: 50, expires: 5_000 });
@@ -92,8 +99,12 @@ export class JetStreamConsumer {
       message.ack();
     } catch (error) {
       const attempt = message.info.deliveryCount;
-      if (attempt >= this.maxDeliver) {
-        await this.park(event, error);
+      if (attempt >= this.maxDeliver && !isTransient(error)) {
+        this.deps.log?.error(
+          { err: error, consumer: this.deps.handler.name, eventId: event.id },
+          'event parked',
+        );
+        await park(this.deps.sql, this.deps.handler.name, { event, error: errorText(error) });
         message.term('parked after repeated failures');
       } else {
         message.nak(BACKOFF_MS[attempt - 1] ?? BACKOFF_MS.at(-1));
@@ -104,16 +115,5 @@ export class JetStreamConsumer {
   async stop(): Promise<void> {
     await this.messages?.close();
     await this.loop;
-  }
-
-  private async park(event: RecordedEvent, error: unknown) {
-    this.deps.log?.error(
-      { err: error, consumer: this.deps.handler.name, eventId: event.id },
-      'message parked',
-    );
-    await this.deps.sql`
-      insert into parked_messages (consumer, event_id, event_type, position, error)
-      values (${this.deps.handler.name}, ${event.id}, ${event.type}, ${event.position.toString()}, ${String((error as Error)?.message ?? error)})
-      on conflict (consumer, event_id) do update set error = excluded.error, parked_at = now()`;
   }
 }

@@ -56,11 +56,10 @@ describe('the e-mail planner as a JetStream consumer', () => {
     const nc = await connect({ servers: nats.url });
     const jsm = await jetstreamManager(nc);
     await ensureEventsStream(jsm);
-    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js: jetstream(nc) });
-    await bridge.start();
     const handler = emailHandler({
       sql: bench.sql,
       store: world.store,
+      vault: world.vault,
       publicUrl: 'https://shifts.example.org',
       smtpConfigured: true,
       async readModelsAt() {
@@ -82,6 +81,8 @@ describe('the e-mail planner as a JetStream consumer', () => {
       return own;
     };
     let consumerConnection = await start();
+    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js: jetstream(nc) });
+    await bridge.start();
 
     const SHIFTS = 200;
     for (let i = 0; i < SHIFTS; i++) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { easternInstant } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
@@ -8,7 +8,16 @@ import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testi
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMigrations } from '../mail/migrations';
-import { EventBridge, encodeEvent, ensureEventsStream, subjectOf } from './bridge';
+import { registerPerson } from '../testing/people';
+import {
+  decodeEvent,
+  EVENTS_STREAM,
+  EventBridge,
+  encodeEvent,
+  ensureEventsStream,
+  eventsStreamConfig,
+  subjectOf,
+} from './bridge';
 import { JetStreamConsumer } from './consumer';
 
 let bench: Bench;
@@ -77,15 +86,16 @@ describe('the JetStream bridge and a durable consumer', () => {
           failOnce = false;
           throw new Error('transient');
         }
-        await bench.sql`insert into parked_messages (consumer, event_id, event_type, position, error)
-          values ('seen', ${event.id}, ${event.type}, ${event.position.toString()}, '') on conflict do nothing`;
+        await bench.sql`insert into parked_events (consumer, event_id, position, stream_id, event_type, error)
+          values ('seen', ${event.id}, ${event.position.toString()}, ${event.streamId}, ${event.type}, '')
+          on conflict do nothing`;
         seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
       },
     };
-    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
-    await bridge.start();
     let consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
     await consumer.start();
+    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+    await bridge.start();
 
     await postShifts(10);
     await until(() => [...seen.values()].length >= 10);
@@ -109,9 +119,11 @@ describe('the JetStream bridge and a durable consumer', () => {
     const head = await world.store.headPosition();
     const all = await world.store.readAll(0n, Number(head));
     expect(seen.size).toBe(all.length);
-    const [row] = await bench.sql`select count(*)::int as n from parked_messages where consumer = 'seen'`;
+    const [row] = await bench.sql`select count(*)::int as n from parked_events where consumer = 'seen'`;
     expect(row!.n).toBe(all.length);
     expect(failOnce).toBe(false);
+    // Acknowledged by the only consumer, nothing is kept.
+    expect((await jsm.streams.info(EVENTS_STREAM)).state.messages).toBe(0);
   }, 60_000);
 
   it('parks a message that keeps failing, where developers can see it', async () => {
@@ -126,25 +138,25 @@ describe('the JetStream bridge and a durable consumer', () => {
     // Retries wait 1 s, 5 s, 30 s…: this consumer is made to give up at once by shrinking them.
     const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler, maxDeliver: 1 });
     await consumer.start();
+    await postShifts(1);
+    const [posted] = (await world.store.readAll(0n, 10_000))
+      .filter((e) => e.type === 'ShiftPosted')
+      .slice(-1);
+    await js.publish(subjectOf(posted!.type), encodeEvent(posted!));
     await until(async () => {
       const [row] =
-        await bench.sql`select count(*)::int as n from parked_messages where consumer = ${handler.name}`;
+        await bench.sql`select count(*)::int as n from parked_events where consumer = ${handler.name}`;
       return row!.n > 0;
     });
     await consumer.stop();
     const [parked] =
-      await bench.sql`select event_type, error from parked_messages where consumer = ${handler.name} limit 1`;
+      await bench.sql`select event_type, error from parked_events where consumer = ${handler.name} limit 1`;
     expect(parked).toMatchObject({ event_type: 'ShiftPosted', error: 'mail server refused the address' });
   }, 30_000);
 
   it('drops an unreadable message and goes on with the next one', async () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
-    await postShifts(1);
-    const [posted] = await world.store.readAll(0n, 1);
-    const after = { ...posted!, id: randomUUID() };
-    await js.publish(subjectOf('ShiftPosted'), 'not an event');
-    await js.publish(subjectOf(after.type), encodeEvent(after));
     const seen = new Set<string>();
     const handler = {
       name: `reader-${randomUUID().slice(0, 8)}`,
@@ -154,7 +166,64 @@ describe('the JetStream bridge and a durable consumer', () => {
     };
     const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
     await consumer.start();
+    await postShifts(1);
+    const [posted] = await world.store.readAll(0n, 1);
+    const after = { ...posted!, id: randomUUID() };
+    await js.publish(subjectOf('ShiftPosted'), 'not an event');
+    await js.publish(subjectOf(after.type), encodeEvent(after));
     await until(() => seen.has(after.id));
     await consumer.stop();
   }, 30_000);
+
+  it('replaces a stream that kept every event, publishing again from the first event a consumer had not acknowledged', async () => {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(EVENTS_STREAM);
+    // The configuration of earlier versions: every event kept for ever.
+    await jsm.streams.add({ name: EVENTS_STREAM, subjects: ['shiftcover.events.>'] });
+    await jsm.consumers.add(EVENTS_STREAM, { durable_name: 'earlier', ack_policy: AckPolicy.Explicit });
+    await postShifts(5);
+    const events = (await world.store.readAll(0n, 10_000)).slice(-5);
+    for (const event of events)
+      await js.publish(subjectOf(event.type), encodeEvent(event), { msgID: event.id });
+    const earlier = await js.consumers.get(EVENTS_STREAM, 'earlier');
+    for (let i = 0; i < 3; i++) (await earlier.next())!.ack();
+    await until(async () => (await jsm.consumers.info(EVENTS_STREAM, 'earlier')).ack_floor.stream_seq === 3);
+
+    expect(await ensureEventsStream(jsm)).toBe(events[3]!.position - 1n);
+    const replaced = await jsm.streams.info(EVENTS_STREAM);
+    expect(replaced.config).toMatchObject(eventsStreamConfig);
+    expect(replaced.state.messages).toBe(0);
+    // Brought up to date in place: a stream of this kind whose limits changed.
+    await jsm.streams.update(EVENTS_STREAM, { ...replaced.config, max_age: 3_600_000_000_000 });
+    expect(await ensureEventsStream(jsm)).toBeUndefined();
+    expect((await jsm.streams.info(EVENTS_STREAM)).config.max_age).toBe(eventsStreamConfig.max_age);
+  }, 30_000);
+});
+
+describe('events on NATS', () => {
+  it('carry personal data sealed, and unreadable once the person is erased', async () => {
+    const now = easternInstant('2026-03-01', '09:00');
+    const person = await registerPerson(world.service, 'wilhelmina', { role: 'staff', now });
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    // The stream keeps what a consumer still awaits: this one never reads, so everything stays.
+    await jsm.consumers.add(EVENTS_STREAM, { durable_name: 'erasure-check', ack_policy: AckPolicy.Explicit });
+    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+    while ((await bridge.publishNextBatch(1000)) > 0) {}
+    const { state } = await jsm.streams.info(EVENTS_STREAM);
+    const published: string[] = [];
+    for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+      const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq });
+      if (message) published.push(new TextDecoder().decode(message.data));
+    }
+    // Other tests here put an unreadable message on the stream too.
+    const events = published.filter((text) => text.startsWith('{')).map(decodeEvent);
+    const theirs = events.filter((e) => e.data.userId === person.userId);
+    expect(theirs.map((e) => e.type)).toEqual(['UserRegistered']);
+    expect(published.join('\n')).not.toMatch(/wilhelmina/i);
+    expect((await world.vault.open(theirs))[0]?.data.personal).toMatchObject({ username: 'wilhelmina' });
+    await world.vault.erase(person.userId);
+    expect((await world.vault.open(theirs))[0]?.data.personal).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, easternInstant, type ShiftCommand } from '@shiftcover/domain';
+import { addressSubject } from '@shiftcover/eventstore';
 import { migrate } from '@shiftcover/platform';
 import { applyNextBatch, install, projections } from '@shiftcover/projections';
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
@@ -55,6 +56,7 @@ async function deliver(): Promise<string[]> {
   const deps = {
     sql: bench.sql,
     store: world.store,
+    vault: world.vault,
     publicUrl: 'https://shifts.example.org',
     smtpConfigured: true,
     readModelsAt: project,
@@ -207,7 +209,10 @@ describe('in mailing-list mode', () => {
       'test-1',
       {
         type: 'SendTestEmail',
-        data: { email: 'ops@example.org', subject: 'Hello', message: 'Is mail working?' },
+        data: {
+          personalSubject: addressSubject('ops@example.org'),
+          personal: { email: 'ops@example.org', subject: 'Hello', message: 'Is mail working?' },
+        },
       },
       { actor: people.dev!.actor, now: clock },
       { commandId: randomUUID() },
@@ -218,5 +223,52 @@ describe('in mailing-list mode', () => {
       'team@example.org | Reminder: your shift at Maple House, 2026-05-02',
     ]);
     expect(lastMailTo('ops@example.org')).toContain('Is mail working?');
+  });
+});
+
+describe("the completed-shifts report's CSV", () => {
+  it('neutralises names and locations a spreadsheet would run as formulas', async () => {
+    const userId = randomUUID();
+    await world.service.users.register(
+      {
+        userId,
+        role: 'staff',
+        superAdmin: false,
+        emailNotificationsEnabled: false,
+        personal: {
+          username: 'formula',
+          email: 'formula@example.org',
+          firstName: '=HYPERLINK("http://x","y")',
+          lastName: 'Test',
+          passwordHash: 'scrypt$x',
+        },
+      },
+      { actor: { kind: 'system', name: 'test' }, now: clock },
+      { commandId: randomUUID() },
+    );
+    people.formula = { userId, actor: { kind: 'user', userId, role: 'staff', superAdmin: false } };
+    await heldShift('formula', '2026-05-10', '00:00', '04:00', '+Plus House');
+    await heldShift('formula', '2026-05-10', '08:00', '12:00', '-Minus House');
+    await heldShift('formula', '2026-05-10', '16:00', '20:00', '@At House');
+    await project();
+    clock = easternInstant('2026-05-11', '08:00');
+    await settleDueShifts(timers());
+    await project();
+    await reportCompletedShifts(timers(), {
+      operationId: 'manual-formula',
+      actor: people.sue!.actor,
+      period: 'shifts completed up to May 11, 2026',
+    });
+    await deliver();
+
+    const [row] = await bench.sql`select attachments from email_deliveries
+      where kind = 'monthly_report' order by id desc limit 1`;
+    const lines = (row!.attachments[0].content as string).split('\r\n');
+    const name = `"'=HYPERLINK(""http://x"",""y"") Test"`;
+    const held = lines.filter((line) => line.startsWith('2026-05-10,'));
+    expect(held).toHaveLength(3);
+    expect(held[0]).toContain(`,AM,'+Plus House,${name},4.00,`);
+    expect(held[1]).toContain(`,AM,'-Minus House,${name},4.00,`);
+    expect(held[2]).toContain(`,AM,'@At House,${name},4.00,`);
   });
 });

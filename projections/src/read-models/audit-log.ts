@@ -91,6 +91,11 @@ const entries: Record<string, Entry> = {
     entityType: 'shift',
     describe: (d, s) => `Marked the ${shiftLabel(s)} ${d.priority}`,
   },
+  HolderRemoved: {
+    action: 'shift_updated',
+    entityType: 'shift',
+    describe: (_, s) => `Reopened the ${shiftLabel(s)}: the account of the person on it was deleted`,
+  },
   ShiftCompleted: {
     action: 'shift_completed',
     entityType: 'shift',
@@ -148,7 +153,7 @@ const entries: Record<string, Entry> = {
   TestEmailSent: {
     action: 'system_enhancement',
     entityType: 'notification_system',
-    describe: (d) => `Sent a test e-mail to ${d.email}`,
+    describe: () => 'Sent a test e-mail',
   },
   EmailDiagnosticRun: {
     action: 'system_enhancement',
@@ -195,10 +200,22 @@ const entries: Record<string, Entry> = {
     entityType: 'report',
     describe: () => 'Sent the audit report to the super admins',
   },
+  // Recorded by stores from before parked messages joined the parked events.
   ParkedMessageReplayed: {
     action: 'system_enhancement',
     entityType: 'notification_system',
     describe: (d) => `Replayed a parked message for ${d.consumer}`,
+  },
+  ParkedEventRetried: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) =>
+      `Retried the parked ${d.eventType} for ${d.consumer}: ${d.applied ? 'applied' : `still failing (${d.error})`}`,
+  },
+  ParkedEventSkipped: {
+    action: 'system_enhancement',
+    entityType: 'notification_system',
+    describe: (d) => `Skipped the parked ${d.eventType} for ${d.consumer}: ${d.reason}`,
   },
   EmailNotificationModeSet: {
     action: 'system_enhancement',
@@ -214,9 +231,12 @@ function entityId(event: RecordedEvent): string {
   return String(d.shiftId ?? d.userId ?? d.residenceId ?? 'email-notification-mode');
 }
 
-/** The event itself as technical details, without any personal data. */
+/**
+ * The event itself as technical details, without any personal data: what is sealed, and the
+ * address test mails named in clear before addresses were sealed.
+ */
 function technicalDetails(event: RecordedEvent) {
-  const { personal: _personal, ...data } = event.data;
+  const { personal: _personal, email: _email, ...data } = event.data;
   return {
     eventType: event.type,
     streamId: event.streamId,
@@ -229,7 +249,7 @@ function technicalDetails(event: RecordedEvent) {
 /** The audit log: who did what to which entity, when, from every event and its metadata. */
 export const auditLogProjection: Projection = {
   name: 'audit_log',
-  version: 1,
+  version: 2,
   tables: ['audit_logs', 'audit_shift_facts'],
   schema: (t) => `
     ${shiftFactsSchema(t('audit_shift_facts'))}

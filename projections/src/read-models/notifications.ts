@@ -1,5 +1,7 @@
 import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
-import type { EventData, Projection } from '../projection';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import type { TransactionSql } from 'postgres';
+import type { EventData, Projection, TableName } from '../projection';
 import { type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
 type Kind = 'shift_claim' | 'shift_approval' | 'urgent_coverage' | 'reminder' | 'shift_available';
@@ -90,14 +92,74 @@ function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
   return [{ to: d[recipient], type: kind, title, message: message(l) }];
 }
 
+/** Keeps who the admins are and the residences they are assigned to, by name. */
+async function trackAdmins(tx: TransactionSql, event: RecordedEvent, t: TableName) {
+  const d = event.data as EventData;
+  const admins = tx(t('notification_admins'));
+  const residences = tx(t('notification_residences'));
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'UserUpdated':
+      if (d.role === 'admin') {
+        await tx`insert into ${admins} (id, residence_id) values (${d.userId}, ${d.assignedResidenceId ?? null})
+          on conflict (id) do nothing`;
+      } else await tx`delete from ${admins} where id = ${d.userId}`;
+      return;
+    case 'ResidenceAssigned':
+      await tx`update ${admins} set residence_id = ${d.residenceId} where id = ${d.userId}`;
+      return;
+    case 'UserDeleted':
+      await tx`delete from ${admins} where id = ${d.userId}`;
+      return;
+    case 'ResidenceCreated':
+    case 'ResidenceUpdated':
+      await tx`insert into ${residences} (id, name) values (${d.residenceId}, ${d.name})
+        on conflict (id) do update set name = excluded.name`;
+      return;
+    case 'ResidenceDeleted':
+      await tx`delete from ${residences} where id = ${d.residenceId}`;
+  }
+}
+
+/**
+ * A shift that lost its holder is news for the admins of its residence (every admin when none is
+ * assigned there), as its e-mail is.
+ */
+async function tellAdmins(
+  tx: TransactionSql,
+  event: RecordedEvent,
+  t: TableName,
+  shift: ShiftFacts | undefined,
+) {
+  const d = event.data as EventData;
+  const admins = tx(t('notification_admins'));
+  const residences = tx(t('notification_residences'));
+  const location = shift?.location ?? '';
+  const message = `The ${label(shift)} is open again: the person on it no longer has an account.`;
+  await tx`insert into ${tx(t('notifications'))} (id, user_id, title, message, type, shift_id, created_at)
+    select ${`${event.id}:0:`} || a.id, a.id, 'Shift reopened', ${message}, 'shift_available', ${d.shiftId},
+      ${d.at ?? event.recordedAt}
+    from ${admins} a left join ${residences} r on r.id = a.residence_id
+    where r.name = ${location} or not exists (
+      select 1 from ${admins} x join ${residences} y on y.id = x.residence_id where y.name = ${location})`;
+}
+
 /** In-app notifications (SPEC §3 notifications) for the people each event concerns. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  tables: ['notifications', 'notification_shift_facts', 'notification_staff'],
+  version: 2,
+  tables: [
+    'notifications',
+    'notification_shift_facts',
+    'notification_staff',
+    'notification_admins',
+    'notification_residences',
+  ],
   schema: (t) => `
     ${shiftFactsSchema(t('notification_shift_facts'))}
     create table ${t('notification_staff')} (id text primary key);
+    create table ${t('notification_admins')} (id text primary key, residence_id text);
+    create table ${t('notification_residences')} (id text primary key, name text not null);
     create table ${t('notifications')} (
       id text primary key,
       user_id text not null,
@@ -115,6 +177,7 @@ export const notificationsProjection: Projection = {
     const staff = tx(t('notification_staff'));
     const notifications = tx(t('notifications'));
     await trackShiftFacts(tx, event, t('notification_shift_facts'));
+    await trackAdmins(tx, event, t);
     if (event.type === 'UserRegistered' || event.type === 'UserUpdated') {
       if (d.role === 'staff') await tx`insert into ${staff} (id) values (${d.userId}) on conflict do nothing`;
       else await tx`delete from ${staff} where id = ${d.userId}`;
@@ -133,6 +196,7 @@ export const notificationsProjection: Projection = {
       return;
     }
     const shift = d.shiftId ? await shiftFacts(tx, t('notification_shift_facts'), d.shiftId) : undefined;
+    if (event.type === 'HolderRemoved' && !d.testData) await tellAdmins(tx, event, t, shift);
     for (const [i, note] of notesFor(event.type, d, shift).entries()) {
       const at = d.at ?? event.recordedAt;
       if (note.to === 'all-staff') {

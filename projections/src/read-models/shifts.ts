@@ -127,6 +127,9 @@ export const shiftsProjection: Projection = {
         await tx`update ${shifts} set status = 'completed', hours_worked = ${d.hoursWorked}, updated_at = ${at}
           where id = ${d.shiftId}`;
         return;
+      case 'HolderRemoved':
+        await tx`update ${shifts} set ${reopen}, updated_at = ${at} where id = ${d.shiftId}`;
+        return;
       case 'ShiftExpired':
         await tx`update ${shifts} set status = 'expired', assigned_user_id = null, needs_approval = false,
             approved = false, drop_requested = false, drop_requested_at = null, updated_at = ${at}

@@ -15,7 +15,8 @@ import fc from 'fast-check';
 import type { Sql } from 'postgres';
 import { projectionMigrations } from '../checkpoints';
 import { projections } from '../index';
-import { readTable } from '../projection';
+import { type Projection, readTable } from '../projection';
+import { applyNextBatch, type ProjectorDeps } from '../projector';
 
 export interface Bench {
   db: TestDatabase;
@@ -54,6 +55,11 @@ export async function prepare(sql: Sql): Promise<Prepared> {
   const vault = new PersonalDataVault(sql);
   const service = createCommandService(new CommandHandler({ store, vault }), vault);
   return { store, vault, service, deps: { sql, store, vault } };
+}
+
+/** Applies batches until each projection has reached the head of the log. */
+export async function catchUp(deps: ProjectorDeps, list: readonly Projection[]): Promise<void> {
+  for (const projection of list) while ((await applyNextBatch(deps, projection)) > 0) {}
 }
 
 /** Every row of every read model, in a stable order, for comparing two builds. */
@@ -286,3 +292,4 @@ export class HistoryWriter {
     }
   }
 }
+export { appendUnapplicableUser } from './poison';

@@ -11,8 +11,15 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-base font-semibold leading-tight text-slate-900', className)} {...props} />;
+/** A card's heading; `as` keeps the page's heading levels in order where a card sits under an h1. */
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
+  return (
+    <Heading className={cn('text-base font-semibold leading-tight text-slate-900', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { MAIN_ID, openerOf, successorOf } from '../../lib/focus';
 import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,19 +13,52 @@ const overlay = 'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]';
 const panel =
   'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none';
 
-/** A modal dialog: focus is trapped inside and returns to the opener on close (Radix). */
+/**
+ * Focus into and out of a dialog or sheet opened from state rather than a Radix trigger. It opens
+ * on the element marked `data-autofocus`, else on its first control (Radix), and on close gives
+ * focus back to whatever opened it: the button pressed, or the button of the menu whose item was
+ * chosen. If that opener has gone meanwhile (a deleted shift's card), the control after it.
+ */
+export function useDialogFocus() {
+  const back = useRef<{ opener: HTMLElement | null; successor: () => HTMLElement | null }>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      const opener = openerOf(document.activeElement);
+      back.current = {
+        opener,
+        successor: opener ? successorOf(opener) : () => document.getElementById(MAIN_ID),
+      };
+      const preferred = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+        '[data-autofocus]',
+      );
+      if (preferred) {
+        event.preventDefault();
+        preferred.focus();
+      }
+    },
+    onCloseAutoFocus(event: Event) {
+      event.preventDefault();
+      const { opener, successor } = back.current ?? { opener: null, successor: () => null };
+      (opener?.isConnected ? opener : successor())?.focus();
+    },
+  };
+}
+
+/** A modal dialog: focus is trapped inside, starts on its first field and returns to the opener. */
 export function DialogContent({
   className,
   children,
   dismissOnOutsideClick = true,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { dismissOnOutsideClick?: boolean }) {
+  const focus = useDialogFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
       <DialogPrimitive.Content
         className={cn(panel, className)}
         onInteractOutside={dismissOnOutsideClick ? undefined : (event) => event.preventDefault()}
+        {...focus}
         {...props}
       >
         {children}
@@ -112,11 +146,13 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
 }) {
+  const focus = useDialogFocus();
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className={panel}>
+        {/* Radix starts on Cancel, never on the destructive button. */}
+        <AlertPrimitive.Content className={panel} {...focus}>
           <AlertPrimitive.Title className="text-lg font-semibold text-slate-900">
             {title}
           </AlertPrimitive.Title>

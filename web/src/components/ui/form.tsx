@@ -2,7 +2,7 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
 
 const control =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-teal-600 focus-visible:outline-2 focus-visible:outline-teal-600/40 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-red-500';
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-teal-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-red-500';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(control, 'h-10', className)} {...props} />;
@@ -67,7 +67,10 @@ export interface Option<V extends string = string> {
   label: string;
 }
 
-/** A labelled native select over `options`; `onChange` gets the chosen option's value. */
+/**
+ * A labelled native select over `options`; `onChange` gets the chosen option's value. `busy` says
+ * its options are still loading while leaving it focusable (a dialog opens on its first field).
+ */
 export function SelectField<V extends string>({
   label,
   value,
@@ -76,6 +79,7 @@ export function SelectField<V extends string>({
   error,
   hint,
   disabled,
+  busy,
   className,
 }: {
   label: ReactNode;
@@ -85,12 +89,19 @@ export function SelectField<V extends string>({
   error?: string;
   hint?: ReactNode;
   disabled?: boolean;
+  busy?: boolean;
   className?: string;
 }) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {(props) => (
-        <Select {...props} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
+        <Select
+          {...props}
+          value={value}
+          disabled={disabled}
+          aria-busy={busy || undefined}
+          onChange={(e) => onChange(e.target.value as V)}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

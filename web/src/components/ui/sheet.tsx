@@ -1,9 +1,9 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { CornerClose } from './dialog';
+import { CornerClose, useDialogFocus } from './dialog';
 
-/** A panel sliding in from the side (mobile navigation, filters on small screens). */
+/** A panel sliding in from the side (mobile navigation, filters on small screens); focus as in dialogs. */
 export function Sheet({
   open,
   onOpenChange,
@@ -17,6 +17,7 @@ export function Sheet({
   title: string;
   children: ReactNode;
 }) {
+  const focus = useDialogFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -26,6 +27,7 @@ export function Sheet({
             'fixed inset-y-0 z-50 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-white p-5 shadow-xl focus:outline-none',
             side === 'left' ? 'left-0' : 'right-0',
           )}
+          {...focus}
         >
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
             {title}

@@ -1,4 +1,4 @@
-import { durationHours, durationLabel, formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
+import { durationLabel, formatShiftDate, shiftHours, timeRangeLabel } from '@shiftcover/domain';
 import { Calendar, ClipboardList, Clock, MapPin, StickyNote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Shift } from '../../api/types';
@@ -21,7 +21,7 @@ export function Fact({ icon, label, children }: { icon: ReactNode; label: string
 
 /** Where and when a shift is, with its requirements and notes: the body of every shift card. */
 export function ShiftFacts({ shift }: { shift: Facts }) {
-  const hours = durationHours(shift.startTime, shift.endTime);
+  const hours = shiftHours(shift.date, shift.startTime, shift.endTime);
   return (
     <dl className="grid gap-1.5 text-sm text-slate-700">
       <Fact icon={<MapPin />} label="Location">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { MAIN_ID } from '../../lib/focus';
 import { DropRequestsPanel } from '../approvals/drop-requests-panel';
 import { PendingApprovalsPanel } from '../approvals/pending-approvals-panel';
 import { useDropRequestsCount, usePendingApprovalsCount } from '../approvals/use-approvals';
@@ -61,7 +62,7 @@ export function AdminScreen() {
   };
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Admin Dashboard</h1>
         <p className="text-sm text-slate-600">Manage shifts, staff, and operations</p>

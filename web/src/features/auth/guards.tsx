@@ -2,6 +2,7 @@ import { can } from '@shiftcover/domain';
 import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState, FullPageSpinner } from '../../components/ui/feedback';
+import { MAIN_ID } from '../../lib/focus';
 import { toast } from '../toast/toast';
 import { principalOf, useCurrentUser } from './session';
 
@@ -42,11 +43,11 @@ export function RequireAdministrator({ children }: { children: ReactNode }) {
   if (!user) return <FullPageSpinner />;
   if (!allowed) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 outline-none">
         <EmptyState icon={<ShieldAlert />} title="Access Denied">
           You don't have permission to access this page.
         </EmptyState>
-      </div>
+      </main>
     );
   }
   return children;

@@ -79,8 +79,10 @@ export function CompletedShiftsTab() {
             : 'No completed shifts match these filters.'}
         </EmptyState>
       ) : (
-        // Chromium and Firefox let the keyboard scroll a scrollable region like this one.
+        // Focusable, so every browser lets the keyboard scroll it (WCAG 2.1.1).
         <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+          tabIndex={0}
           aria-label="Completed shift records"
           className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-100/60 p-2 focus-visible:outline-2 focus-visible:outline-teal-600"
         >

@@ -10,21 +10,21 @@ export function QueueStats({ status }: { status: QueueStatus }) {
     ['Processing', status.processing ? 'Yes' : 'No'],
   ];
   return (
-    <dl className="grid gap-3">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    <div className="grid gap-3">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {stats.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-3">
             <dt className="text-xs text-slate-500">{label}</dt>
             <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
           </div>
         ))}
-      </div>
-      <div className="text-sm">
+      </dl>
+      <dl className="text-sm">
         <dt className="inline text-slate-500">Oldest waiting: </dt>
         <dd className="inline text-slate-800">
           {status.oldestWaiting ? easternTimestamp(status.oldestWaiting) : 'Nothing waiting'}
         </dd>
-      </div>
-    </dl>
+      </dl>
+    </div>
   );
 }

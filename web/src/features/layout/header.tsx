@@ -35,7 +35,14 @@ export function Header({ user }: { user: CurrentUser }) {
 
   const links = (mobile: boolean) => (
     <>
-      <Link to="/" className={navLink} activeOptions={{ exact: true }} onClick={() => setDrawer(false)}>
+      <Link
+        to="/"
+        className={navLink}
+        activeOptions={{ exact: true }}
+        onClick={() => setDrawer(false)}
+        // The drawer opens on its first link, never on Log out.
+        data-autofocus={mobile || undefined}
+      >
         <LayoutDashboard aria-hidden className="size-4" /> Dashboard
       </Link>
       <Link to="/my-shifts" className={navLink} onClick={() => setDrawer(false)}>
@@ -65,26 +72,27 @@ export function Header({ user }: { user: CurrentUser }) {
           <span className="grid size-8 place-items-center rounded-lg bg-teal-700 text-white" aria-hidden>
             <CalendarCheck className="size-4" />
           </span>
-          <span className="hidden sm:inline">Shift Coverage</span>
+          <span className="sr-only sm:not-sr-only">Shift Coverage</span>
         </Link>
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {links(false)}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <NotificationBell />
-          <DropdownMenu.Root>
+          {/* Not modal: a modal menu hides the page with aria-hidden while its controls stay focusable. */}
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger asChild>
               <button
                 type="button"
-                aria-label={`Account menu for ${fullName(user)}`}
                 className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
               >
                 <Avatar.Root className="grid size-9 place-items-center overflow-hidden rounded-full bg-teal-100 text-sm font-semibold text-teal-900">
                   {user.profileImageUrl && (
                     <Avatar.Image src={user.profileImageUrl} alt="" className="size-full object-cover" />
                   )}
-                  <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
+                  <Avatar.Fallback aria-hidden>{initials(user)}</Avatar.Fallback>
                 </Avatar.Root>
+                <span className="sr-only">Account menu for {fullName(user)}</span>
               </button>
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
@@ -145,5 +153,5 @@ export function Header({ user }: { user: CurrentUser }) {
 
 const menuItem = cn(
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none',
-  'data-[highlighted]:bg-slate-100',
+  'data-[highlighted]:bg-slate-100 data-[highlighted]:outline-solid data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600',
 );

@@ -3,6 +3,7 @@ import { CalendarDays } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { buttonVariants } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
+import { MAIN_ID } from '../../lib/focus';
 import { TransferRequestsList } from '../transfers/transfer-requests-list';
 import { MyShiftCard } from './my-shift-card';
 import { summarise } from './my-shifts-summary';
@@ -76,7 +77,7 @@ export function MyShiftsScreen() {
   }
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">My Shifts</h1>
         <p className="text-sm text-slate-600">Your schedule, transfer requests and recent shifts.</p>

@@ -1,4 +1,4 @@
-import { easternToday, nextDate, shiftInterval } from '@shiftcover/domain';
+import { easternToday, nextDate, quarterHours, shiftInterval, shiftMinutes } from '@shiftcover/domain';
 import type { Shift } from '../../api/types';
 
 /** SPEC §9: "This Week" is today and the seven days after it; Shift History shows 5 shifts. */
@@ -31,11 +31,7 @@ export function summarise(shifts: Shift[], now: Date): MyShiftsSummary {
 
   const upcoming = unique.filter((s) => !ended(s, now) && s.date >= today).sort(byDateThenStart);
   const thisWeek = upcoming.filter((s) => s.date <= weekEnd);
-  // Real elapsed time, so an overnight shift across a DST change counts the hours actually worked.
-  const minutes = thisWeek.reduce((sum, s) => {
-    const { start, end } = shiftInterval(s.date, s.startTime, s.endTime);
-    return sum + (end.getTime() - start.getTime()) / 60_000;
-  }, 0);
+  const minutes = thisWeek.reduce((sum, s) => sum + shiftMinutes(s.date, s.startTime, s.endTime), 0);
   const history = unique
     .filter((s) => ended(s, now))
     .sort((a, b) => byDateThenStart(b, a))
@@ -45,7 +41,7 @@ export function summarise(shifts: Shift[], now: Date): MyShiftsSummary {
   return {
     upcoming,
     thisWeek: thisWeek.length,
-    hoursThisWeek: Math.round((minutes / 60) * 4) / 4,
+    hoursThisWeek: quarterHours(minutes),
     history,
   };
 }

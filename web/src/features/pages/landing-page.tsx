@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarSearch, History, ShieldCheck, Smartphone } from 'lucide-react';
 import { buttonVariants } from '../../components/ui/button';
+import { MAIN_ID } from '../../lib/focus';
 
 const features = [
   { icon: CalendarSearch, text: 'View and claim available shifts' },
@@ -11,7 +12,11 @@ const features = [
 
 export function LandingPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-teal-50 to-slate-50 px-4 py-12">
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="outline-none flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-teal-50 to-slate-50 px-4 py-12"
+    >
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-teal-700 text-white" aria-hidden>

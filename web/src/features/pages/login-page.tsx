@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/form';
+import { MAIN_ID } from '../../lib/focus';
 import { fieldErrors } from '../../lib/form-errors';
 import { toast } from '../toast/toast';
 
@@ -40,7 +41,11 @@ export function LoginPage() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-teal-50 to-slate-50 px-4">
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="outline-none flex min-h-dvh items-center justify-center bg-gradient-to-b from-teal-50 to-slate-50 px-4"
+    >
       <form
         onSubmit={submit}
         noValidate

@@ -23,7 +23,7 @@ export function StaffMemberField({
     <SelectField
       label="Staff member"
       value={value}
-      disabled={loading}
+      busy={loading}
       error={error}
       options={[
         { value: '', label: loading ? 'Loading staff...' : prompt },

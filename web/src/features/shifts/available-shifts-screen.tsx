@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
+import { MAIN_ID } from '../../lib/focus';
 import { principalOf, useSignedInUser } from '../auth/session';
 import { RoleBadge } from '../people/role-badge';
 import { CalendarView } from './calendar/calendar-view';
@@ -20,7 +21,7 @@ function QuickStats() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Stats</CardTitle>
+        <CardTitle as="h2">Quick Stats</CardTitle>
       </CardHeader>
       <CardContent className="flex items-baseline justify-between">
         <span className="text-sm text-slate-600">Open Shifts</span>
@@ -91,7 +92,25 @@ export function AvailableShiftsScreen() {
   }
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none lg:grid-cols-[18rem_minmax(0,1fr)]"
+    >
+      {/* Floating at the bottom right, but first in the tab order: the screen's main action. */}
+      {can(principalOf(user), 'createShift') && (
+        <>
+          <Button
+            size="icon"
+            aria-label="Create New Shift"
+            className="fixed right-6 bottom-6 z-40 size-14 rounded-full shadow-lg [&_svg]:size-6"
+            onClick={() => setCreating(true)}
+          >
+            <Plus aria-hidden />
+          </Button>
+          <CreateShiftDialog open={creating} onOpenChange={setCreating} />
+        </>
+      )}
       <aside className="hidden content-start gap-4 lg:grid" aria-label="Filters and stats">
         <FilterPanel filters={filters} onChange={setFilters} />
         <QuickStats />
@@ -126,19 +145,6 @@ export function AvailableShiftsScreen() {
         </div>
         {body}
       </div>
-      {can(principalOf(user), 'createShift') && (
-        <>
-          <Button
-            size="icon"
-            aria-label="Create New Shift"
-            className="fixed right-6 bottom-6 z-40 size-14 rounded-full shadow-lg [&_svg]:size-6"
-            onClick={() => setCreating(true)}
-          >
-            <Plus aria-hidden />
-          </Button>
-          <CreateShiftDialog open={creating} onOpenChange={setCreating} />
-        </>
-      )}
     </main>
   );
 }

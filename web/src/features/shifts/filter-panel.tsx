@@ -17,7 +17,7 @@ export function FilterPanel({
   return (
     <Card className="hidden lg:block">
       <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>Filters</CardTitle>
+        <CardTitle as="h2">Filters</CardTitle>
         <Button
           size="sm"
           variant="ghost"

@@ -1,7 +1,10 @@
 import {
   formatShiftDate,
+  occursTwiceInEastern,
   priorityLabels,
+  repeatedTimeHint,
   type ShiftPriority,
+  shiftEndDate,
   shiftPresets,
   shiftTypes,
   timeRangeLabel,
@@ -18,6 +21,11 @@ const presetOptions: Option<PresetKey | ''>[] = [
     label: `${shiftPresets[key].label} (${timeRangeLabel(shiftPresets[key].startTime, shiftPresets[key].endTime)})`,
   })),
 ];
+/** Under a time that happens twice as clocks fall back: which of the two the shift means. */
+function repeatedHint(date: string, time: string): string | undefined {
+  return date && time && occursTwiceInEastern(date, time) ? repeatedTimeHint(date, time) : undefined;
+}
+
 const typeOptions = shiftTypes.map((type) => ({ value: type, label: type }));
 
 /** The residence choices with SPEC §2's loading and empty wording. */
@@ -65,7 +73,7 @@ export function ShiftFormFields({
         error={errors.location}
         className="sm:col-span-2"
         value={values.location}
-        disabled={locations.loading}
+        busy={locations.loading}
         options={locations.options}
         onChange={(location) => set('location', location)}
       />
@@ -98,7 +106,7 @@ export function ShiftFormFields({
           />
         )}
       </Field>
-      <Field label="Start Time" error={errors.startTime}>
+      <Field label="Start Time" error={errors.startTime} hint={repeatedHint(values.date, values.startTime)}>
         {(p) => (
           <Input
             {...p}
@@ -111,7 +119,15 @@ export function ShiftFormFields({
           />
         )}
       </Field>
-      <Field label="End Time" error={errors.endTime}>
+      <Field
+        label="End Time"
+        error={errors.endTime}
+        hint={
+          values.date && values.startTime
+            ? repeatedHint(shiftEndDate(values.date, values.startTime, values.endTime), values.endTime)
+            : undefined
+        }
+      >
         {(p) => (
           <Input
             {...p}

@@ -72,4 +72,20 @@ describe('the shift form', () => {
     expect(priorityChoices(false, 'urgent')).toEqual(['open', 'urgent']);
     expect(priorityChoices(false, 'emergency')).toEqual(['open', 'urgent', 'emergency']);
   });
+
+  it('refuses a start or end time skipped as clocks spring forward, in words', () => {
+    const values = { ...newShiftForm(now), location: 'Oak Lodge', date: '2027-03-14' };
+    expect(checkShiftForm({ ...values, startTime: '02:30', endTime: '10:00' }).errors).toEqual({
+      startTime:
+        '2:30 AM does not exist on Sun, Mar 14, 2027: clocks in Eastern time skip from 2:00 AM to 3:00 AM. Please choose another time.',
+    });
+    const overnight = { ...values, date: '2027-03-13', startTime: '22:00', endTime: '02:15' };
+    expect(checkShiftForm(overnight).errors?.endTime).toMatch(/^2:15 AM does not exist on Sun, Mar 14, 2027/);
+    expect(checkShiftForm({ ...values, startTime: '03:00', endTime: '11:00' }).details).toBeDefined();
+  });
+
+  it('accepts a time that happens twice as clocks fall back', () => {
+    const values = { ...newShiftForm(now), location: 'Oak Lodge', date: '2027-11-07', startTime: '01:30' };
+    expect(checkShiftForm({ ...values, endTime: '09:30' }).details).toBeDefined();
+  });
 });

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Each program of the product, by the name of its built file in `app/dist/`. */
+export const SERVER_ENTRIES = {
+  main: 'app/src/main.ts',
+  cli: 'app/src/cli.ts',
+  'command-api': 'app/src/services/command-api.ts',
+  'read-api': 'app/src/services/read-api.ts',
+  projections: 'app/src/services/projections.ts',
+  processes: 'app/src/services/processes.ts',
+} as const;
+
+export const SERVER_OUTDIR = 'app/dist';
+
+/**
+ * Our workspaces are TypeScript sources, so they are bundled in; every other package stays an
+ * import, resolved from the production `node_modules` at run time.
+ */
+const packagesExternal: Plugin = {
+  name: 'packages-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@shiftcover/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Compiles the server programs to JavaScript in `outdir` (`npm run build:server`). The output sits
+ * at the depth of `app/src/`, so paths taken from `import.meta.url` (the built web app) still hold,
+ * and packages resolve through `app/node_modules` first, as they do from the sources. Shared code
+ * and lazily loaded modules (the embedded PostgreSQL) become chunks of their own, loaded only when
+ * used.
+ */
+export async function buildServer(outdir = `${ROOT}/${SERVER_OUTDIR}`): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, `${ROOT}/${source}`]),
+    ),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    chunkNames: 'chunk-[hash]',
+    plugins: [packagesExternal],
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(process.argv[2]);

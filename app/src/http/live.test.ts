@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, PASSWORD, startTestServer, type TestServer } from '../testing/http';
+
+let server: TestServer;
+let expiring: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ liveLimits: { perUser: 2, total: 4 } });
+  // Sessions idle out after 2 s here, and open streams are checked for that every 100 ms.
+  expiring = await startTestServer({ idleSessionMs: 2_000, liveSessionSweepMs: 100 });
+});
+afterAll(async () => {
+  await server?.close();
+  await expiring?.close();
+});
+
+interface Stream {
+  status: number;
+  body: Record<string, unknown>;
+  /** Resolves with 'ended' once the server ends the stream. */
+  ended: Promise<'ended'>;
+  close(): void;
+}
+
+/** Opens GET /api/live as the client, like a browser tab's EventSource. */
+async function open(who: Client, on = server): Promise<Stream> {
+  const abort = new AbortController();
+  const response = await fetch(`${on.baseUrl}/api/live`, {
+    headers: { cookie: who.cookie, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  if (response.status !== 200) {
+    return {
+      status: response.status,
+      body: await response.json(),
+      ended: Promise.resolve('ended'),
+      close: () => {},
+    };
+  }
+  const reader = response.body!.getReader();
+  const ended = (async () => {
+    try {
+      while (!(await reader.read()).done) {}
+    } catch {
+      // Closed from this side.
+    }
+    return 'ended' as const;
+  })();
+  return { status: 200, body: {}, ended, close: () => abort.abort() };
+}
+
+/** 'ended' when the stream ends within 10 s, else 'open'. */
+const within = (stream: Stream, ms = 10_000) =>
+  Promise.race([stream.ended, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);
+
+describe('live-update streams', () => {
+  it('are capped per user: one more is refused with 429, and a closed one frees its place', async () => {
+    const staff = await server.signedIn('staff');
+    const first = await open(staff);
+    const second = await open(staff);
+    const third = await open(staff);
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 429]);
+    expect(third.body.message).toMatch(/live connections open/);
+    first.close();
+    await first.ended;
+    let again = await open(staff);
+    for (let i = 0; again.status === 429 && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await open(staff);
+    }
+    expect(again.status).toBe(200);
+    second.close();
+    again.close();
+  });
+
+  it('are capped in all', async () => {
+    const people = await Promise.all([1, 2, 3].map(() => server.signedIn('staff')));
+    const streams = [
+      await open(people[0]!),
+      await open(people[0]!),
+      await open(people[1]!),
+      await open(people[1]!),
+    ];
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    const refused = await open(people[2]!);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many live connections right now. Please try again in a moment.');
+    for (const stream of streams) stream.close();
+    await Promise.all(streams.map((s) => s.ended));
+  });
+
+  it('end when their session signs out, and only that session’s', async () => {
+    const staff = await server.signedIn('staff', { username: 'two-devices' });
+    const elsewhere = server.anonymous();
+    await elsewhere.post('/api/auth/login', { username: 'two-devices', password: PASSWORD });
+    const here = await open(staff);
+    const there = await open(elsewhere);
+    expect(await staff.post('/api/auth/logout')).toMatchObject({ status: 200 });
+    expect(await within(here)).toBe('ended');
+    expect(await within(there, 300)).toBe('open');
+    there.close();
+  });
+
+  it('end when their user is deleted, and the user cannot open another', async () => {
+    const admin = await server.signedIn('admin');
+    const staff = await server.signedIn('staff');
+    const cookie = staff.cookie;
+    const stream = await open(staff);
+    expect((await admin.delete(`/api/users/${staff.userId}`)).status).toBe(200);
+    expect(await within(stream)).toBe('ended');
+    staff.cookie = cookie;
+    expect((await open(staff)).status).toBe(401);
+  });
+
+  it('end when their session expires, with no request in between', async () => {
+    const staff = await expiring.signedIn('staff');
+    const stream = await open(staff, expiring);
+    expect(await within(stream, 1_000)).toBe('open');
+    expect(await within(stream)).toBe('ended');
+  });
+});

@@ -1,0 +1,147 @@
+import type { EventStore } from '@shiftcover/eventstore';
+import { healthRoutes, type Logger, Metrics, postgresCheck, type ReadinessCheck } from '@shiftcover/platform';
+import { parkedEventCounts, projections, readCheckpoints } from '@shiftcover/projections';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Sql } from 'postgres';
+
+/**
+ * What an operator sees of one process: its metrics and the checks `/readyz` runs. Each part of
+ * the product adds its own when it starts (the read side its projection lag, the processes their
+ * JetStream consumers), so the list grows with what the process runs.
+ */
+export class Operations {
+  readonly metrics = new Metrics();
+  readonly checks: ReadinessCheck[] = [];
+
+  /** `/healthz`, `/readyz` and `/metrics` on `app`; its requests are timed from here on. */
+  async routes(app: FastifyInstance): Promise<void> {
+    await this.metrics.routes(app);
+    await healthRoutes(app, this.checks);
+  }
+}
+
+/** The stores every process needs: PostgreSQL and the event store. */
+export function storeChecks(sql: Sql, store: EventStore): ReadinessCheck[] {
+  return [
+    postgresCheck(sql),
+    {
+      name: 'eventstore',
+      async check() {
+        return { ok: true, detail: { head: (await store.headPosition()).toString() } };
+      },
+    },
+  ];
+}
+
+/**
+ * Events a read model or process set aside (README "Parked events"), per consumer: shown by
+ * `/readyz` and `/metrics`. They do not make a process unready: the rest of the log goes on being
+ * applied, and an operator retries or skips them.
+ */
+export function parkedEventsVisible(operations: Operations, sql: Sql): void {
+  operations.checks.push({
+    name: 'parked-events',
+    async check() {
+      return { ok: true, detail: { parked: await parkedEventCounts(sql) } };
+    },
+  });
+  operations.metrics.gauge(
+    'shiftcover_parked_events',
+    'Events a read model or process could not apply and set aside, per consumer.',
+    ['consumer'],
+    async () =>
+      Object.entries(await parkedEventCounts(sql)).map(([consumer, value]) => ({
+        labels: { consumer },
+        value,
+      })),
+  );
+}
+
+/** Each projection's checkpoint and how many positions of the log it has still to apply. */
+async function projectionLags(sql: Sql, store: EventStore) {
+  const [head, checkpoints] = await Promise.all([store.headPosition(), readCheckpoints(sql)]);
+  return projections.map(({ name }) => {
+    const position = checkpoints.find((checkpoint) => checkpoint.name === name)?.position ?? 0n;
+    return { name, position, lag: head > position ? head - position : 0n };
+  });
+}
+
+/**
+ * The read side is ready while every read model is within `maxLag` events of the log: further
+ * behind, reads that wait for a recent write would time out.
+ */
+export function projectionLagCheck(sql: Sql, store: EventStore, maxLag: number): ReadinessCheck {
+  return {
+    name: 'projection-lag',
+    async check() {
+      const lags = await projectionLags(sql, store);
+      return {
+        ok: lags.every(({ lag }) => lag <= BigInt(maxLag)),
+        detail: { maxLag, lag: Object.fromEntries(lags.map(({ name, lag }) => [name, Number(lag)])) },
+      };
+    },
+  };
+}
+
+/** Position and lag per read model, read at each scrape. */
+export function projectionGauges(metrics: Metrics, sql: Sql, store: EventStore): void {
+  const lags = () => projectionLags(sql, store);
+  metrics.gauge(
+    'shiftcover_projection_position',
+    'Global log position each read model has applied.',
+    ['projection'],
+    async () =>
+      (await lags()).map(({ name, position }) => ({ labels: { projection: name }, value: Number(position) })),
+  );
+  metrics.gauge(
+    'shiftcover_projection_lag_events',
+    'Log positions each read model has still to apply.',
+    ['projection'],
+    async () => (await lags()).map(({ name, lag }) => ({ labels: { projection: name }, value: Number(lag) })),
+  );
+}
+
+/** The mail outbox: deliveries not yet sent, being retried, and given up on. */
+export function mailGauges(metrics: Metrics, sql: Sql): void {
+  const counts = async () => {
+    const [row] = await sql<{ waiting: number; retrying: number; failed: number }[]>`
+      select count(*) filter (where status in ('queued', 'outbox'))::int as waiting,
+             count(*) filter (where status = 'queued' and last_error is not null)::int as retrying,
+             count(*) filter (where status = 'failed')::int as failed
+      from email_deliveries`;
+    return row!;
+  };
+  metrics.gauge(
+    'shiftcover_mail_outbox_depth',
+    'E-mail deliveries not sent yet (queued for SMTP, or kept in the outbox without SMTP).',
+    [],
+    async () => [{ labels: {}, value: (await counts()).waiting }],
+  );
+  metrics.gauge(
+    'shiftcover_mail_retrying',
+    'Queued e-mail deliveries whose last attempt failed and that will be tried again.',
+    [],
+    async () => [{ labels: {}, value: (await counts()).retrying }],
+  );
+  metrics.gauge(
+    'shiftcover_mail_failed',
+    'E-mail deliveries given up on after their last attempt.',
+    [],
+    async () => [{ labels: {}, value: (await counts()).failed }],
+  );
+}
+
+/**
+ * A small HTTP listener for the services that serve no API (the projector, the processes), so
+ * they are probed and scraped like the others.
+ */
+export async function listenForOperations(
+  operations: Operations,
+  port: number,
+  logger: Logger,
+): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
+  await operations.routes(app);
+  await app.listen({ port, host: '0.0.0.0' });
+  return app;
+}

@@ -1,0 +1,90 @@
+import { chmod, lstat, mkdtemp, realpath, rm, stat, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect } from './connect';
+import { type EmbeddedDatabase, PASSWORD_FILE, startEmbeddedPostgres } from './embedded';
+
+const isRoot = process.getuid?.() === 0;
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function started(dataDir: string): Promise<EmbeddedDatabase> {
+  const server = await startEmbeddedPostgres({ dataDir });
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+async function answers(url: string): Promise<boolean> {
+  const sql = connect(url, { max: 1 });
+  try {
+    const [row] = await sql<{ one: number }[]>`select 1 as one`;
+    return row?.one === 1;
+  } finally {
+    await sql.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('gets a random password at initdb, kept in the data directory for its owner alone; a second process finds it', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
+    await chmod(root, 0o755);
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const dataDir = path.join(root, 'pg');
+
+    const server = await started(dataDir);
+    const password = decodeURIComponent(new URL(server.url).password);
+    expect(password).not.toBe('embedded');
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    expect((await stat(path.join(dataDir, PASSWORD_FILE))).mode & 0o777).toBe(0o600);
+    expect(await answers(server.url)).toBe(true);
+
+    // As the CLI does while the server runs: found through postmaster.pid, with the same password.
+    const second = await startEmbeddedPostgres({ dataDir });
+    expect(second.port).toBe(server.port);
+    expect(await answers(second.url)).toBe(true);
+  });
+
+  it('still starts a data directory made before the password was random', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
+    await chmod(root, 0o755);
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const dataDir = path.join(root, 'pg');
+    const first = await startEmbeddedPostgres({ dataDir });
+    const sql = connect(first.url, { max: 1 });
+    await sql`alter role postgres password 'embedded'`;
+    await sql.end();
+    await first.stop();
+    await unlink(path.join(dataDir, PASSWORD_FILE));
+
+    const again = await started(dataDir);
+    expect(new URL(again.url).password).toBe('embedded');
+    expect(await answers(again.url)).toBe(true);
+  });
+
+  // As root the server runs as the postgres user; this is the case of a private (0700) parent.
+  it.skipIf(!isRoot)(
+    'as root, runs with its data under a private directory the postgres user cannot enter (skipped unless root)',
+    async () => {
+      const parent = await mkdtemp(path.join(tmpdir(), 'shiftcover-private-'));
+      expect((await stat(parent)).mode & 0o777).toBe(0o700);
+      const dataDir = path.join(parent, 'data', 'postgres');
+      let target: string | undefined;
+      cleanups.push(async () => {
+        await rm(parent, { recursive: true, force: true });
+        if (target) await rm(target, { recursive: true, force: true });
+      });
+
+      const server = await started(dataDir);
+      expect((await lstat(dataDir)).isSymbolicLink()).toBe(true);
+      target = await realpath(dataDir);
+      expect(await answers(server.url)).toBe(true);
+      await server.stop();
+
+      const again = await started(dataDir);
+      expect(await answers(again.url)).toBe(true);
+    },
+  );
+});

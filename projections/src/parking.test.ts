@@ -1,0 +1,277 @@
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from './index';
+import {
+  isTransient,
+  listParkedEvents,
+  parkedEventCounts,
+  retryParkedEvent,
+  skipParkedEvent,
+} from './parking';
+import type { Projection } from './projection';
+import { applyNextBatch, install, projectionConsumer, readCheckpoint, rebuild } from './projector';
+import { usersProjection } from './read-models/users';
+import { ProjectionRunner } from './runner';
+import {
+  appendUnapplicableUser,
+  type Bench,
+  catchUp,
+  dumpReadModels,
+  HistoryWriter,
+  historyStep,
+  openBench,
+  prepare,
+} from './testing/history';
+
+let bench: Bench;
+
+beforeAll(async () => {
+  bench = await openBench();
+});
+afterAll(() => bench.close());
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const userRows = async () =>
+  (await bench.sql<{ id: string; first_name: string }[]>`select id, first_name from rm_users`).map(
+    (r) => r.id,
+  );
+
+/** The users read model once NUL characters are taken out of names: the fix a retry would follow. */
+const usersWithoutNul: Projection = {
+  ...usersProjection,
+  apply(tx, event, t) {
+    const personal = event.data.personal as Record<string, unknown> | null | undefined;
+    if (!personal) return usersProjection.apply(tx, event, t);
+    const clean = Object.fromEntries(
+      Object.entries(personal).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('\u0000', '') : v]),
+    );
+    return usersProjection.apply(tx, { ...event, data: { ...event.data, personal: clean } }, t);
+  },
+};
+
+describe('an event a read model cannot apply', () => {
+  it('is parked, and every other event is still applied, live and after a rebuild', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    const runner = new ProjectionRunner(deps, projections, { idleMs: 100 });
+    await runner.start();
+    const poison = await appendUnapplicableUser(deps, 'nul-name');
+    await writer.step({ kind: 'user', shift: 0, who: 0, extra: 1 });
+    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    const head = await deps.store.headPosition();
+    await until(async () => {
+      const checkpoints = await Promise.all(projections.map((p) => readCheckpoint(bench.sql, p.name)));
+      return checkpoints.every((c) => c!.position === head);
+    });
+    await runner.stop();
+
+    // The users read model has every account but the one it could not store; the others saw it.
+    expect(await userRows()).toHaveLength(6);
+    expect(await userRows()).not.toContain(poison.userId);
+    const [audited] =
+      await bench.sql`select count(*)::int as n from rm_audit_logs where entity_id = ${poison.userId}`;
+    expect(audited!.n).toBe(1);
+    expect(await bench.sql`select * from rm_residences`).toHaveLength(1);
+
+    const [parked, ...others] = await listParkedEvents(bench.sql);
+    expect(others).toEqual([]);
+    expect(parked).toMatchObject({
+      consumer: 'users',
+      eventId: poison.eventId,
+      position: poison.position,
+      streamId: `user-${poison.userId}`,
+      eventType: 'UserRegistered',
+      status: 'parked',
+    });
+    expect(parked!.error).toMatch(/0x00/);
+    expect(await parkedEventCounts(bench.sql)).toEqual({ users: 1 });
+
+    const live = await dumpReadModels(bench.sql);
+    for (const projection of projections) await rebuild(deps, projection);
+    expect(await dumpReadModels(bench.sql)).toEqual(live);
+    expect((await listParkedEvents(bench.sql)).map((p) => p.eventId)).toEqual([poison.eventId]);
+  });
+
+  it('is retried by an operator: still failing it stays parked, once fixed it is applied and leaves the list', async () => {
+    const { deps } = await prepare(bench.sql);
+    for (const projection of projections) await install(bench.sql, projection);
+    const poison = await appendUnapplicableUser(deps, 'nul-name');
+    await catchUp(deps, projections);
+    expect(await parkedEventCounts(bench.sql)).toEqual({ users: 1 });
+
+    const unchanged = await retryParkedEvent(
+      deps,
+      [projectionConsumer(deps, usersProjection)],
+      'users',
+      poison.eventId,
+    );
+    expect(unchanged).toMatchObject({ applied: false, error: expect.stringMatching(/0x00/) });
+    expect((await listParkedEvents(bench.sql))[0]!.attempts).toBe(2);
+
+    const fixed = await retryParkedEvent(
+      deps,
+      [projectionConsumer(deps, usersWithoutNul)],
+      'users',
+      poison.eventId,
+    );
+    expect(fixed).toMatchObject({ applied: true, parked: { eventId: poison.eventId } });
+    expect(await bench.sql`select first_name from rm_users where id = ${poison.userId}`).toEqual([
+      { first_name: 'AB' },
+    ]);
+    expect(await parkedEventCounts(bench.sql)).toEqual({});
+    await expect(
+      retryParkedEvent(deps, [projectionConsumer(deps, usersProjection)], 'users', poison.eventId),
+    ).rejects.toThrow(/No event .* is parked for users/);
+  });
+
+  it('is skipped by an operator for good: it leaves the list and a rebuild passes it over', async () => {
+    const { deps } = await prepare(bench.sql);
+    for (const projection of projections) await install(bench.sql, projection);
+    const poison = await appendUnapplicableUser(deps, 'nul-name');
+    await catchUp(deps, projections);
+    await skipParkedEvent(bench.sql, 'users', poison.eventId, 'pasted text, account created again');
+    expect(await parkedEventCounts(bench.sql)).toEqual({});
+    await rebuild(deps, usersProjection);
+    expect(await listParkedEvents(bench.sql)).toEqual([]);
+    expect(await listParkedEvents(bench.sql, { all: true })).toEqual([
+      expect.objectContaining({
+        eventId: poison.eventId,
+        status: 'skipped',
+        skipReason: 'pasted text, account created again',
+      }),
+    ]);
+  });
+
+  it('is never parked when the failure is the database, not the event: the batch waits and is retried', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    await install(bench.sql, usersProjection);
+    await new HistoryWriter(service).setUp();
+    let down = true;
+    const unreachable: Projection = {
+      ...usersProjection,
+      async apply(tx, event, t) {
+        // The server ends this connection in the middle of the batch, as a restart would.
+        if (down) await tx`select pg_terminate_backend(pg_backend_pid())`;
+        return usersProjection.apply(tx, event, t);
+      },
+    };
+    await expect(applyNextBatch(deps, unreachable)).rejects.toSatisfy(isTransient);
+    expect((await readCheckpoint(bench.sql, 'users'))!.position).toBe(0n);
+    expect(await parkedEventCounts(bench.sql)).toEqual({});
+    down = false;
+    await catchUp(deps, [unreachable]);
+    expect(await userRows()).toHaveLength(5);
+    expect(await parkedEventCounts(bench.sql)).toEqual({});
+  });
+
+  it('is parked even when the error itself quotes the text PostgreSQL refuses', async () => {
+    const { deps } = await prepare(bench.sql);
+    await install(bench.sql, usersProjection);
+    const poison = await appendUnapplicableUser(deps, 'nul-name');
+    const quoting: Projection = {
+      ...usersProjection,
+      async apply(_tx, event) {
+        throw new Error(`Unusable first name ${(event.data.personal as { firstName: string }).firstName}`);
+      },
+    };
+    await catchUp(deps, [quoting]);
+    expect(await listParkedEvents(bench.sql)).toEqual([
+      expect.objectContaining({ eventId: poison.eventId, error: 'Unusable first name A\\0B' }),
+    ]);
+  });
+
+  it('tells the infrastructure apart from the event', () => {
+    for (const code of ['08006', '57P01', '40001', '40P01', '53300', 'ECONNREFUSED', 'CONNECTION_CLOSED'])
+      expect(isTransient(Object.assign(new Error(code), { code }))).toBe(true);
+    expect(isTransient(Object.assign(new Error('read models behind'), { statusCode: 503 }))).toBe(true);
+    expect(isTransient(Object.assign(new Error('EventStoreDB down'), { type: 'unavailable' }))).toBe(true);
+    for (const code of ['22021', '23505', '42P01', undefined])
+      expect(isTransient(Object.assign(new Error('bad event'), { code }))).toBe(false);
+    expect(isTransient(new TypeError("Cannot read properties of undefined (reading 'at')"))).toBe(false);
+  });
+});
+
+/** The projection failing (after writing part of its change, as a real failure would) on chosen events. */
+function failingOn(projection: Projection, poisoned: Set<string>): Projection {
+  return {
+    ...projection,
+    async apply(tx, event, t) {
+      await projection.apply(tx, event, t);
+      // PostgreSQL refuses NUL in text: the same error the users read model meets.
+      if (poisoned.has(event.id)) await tx`select ${'A\u0000B'}::text`;
+    },
+  };
+}
+
+/** The projection as if the chosen events had never been written. */
+function passingOver(projection: Projection, poisoned: ReadonlySet<string>): Projection {
+  return {
+    ...projection,
+    apply: (tx, event, t) => (poisoned.has(event.id) ? Promise.resolve() : projection.apply(tx, event, t)),
+  };
+}
+
+describe('read models with events they cannot apply', () => {
+  it('hold every other event exactly as without them, in any batch sizes, and a rebuild equals live', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(historyStep, { minLength: 10, maxLength: 40 }),
+        fc.array(fc.nat(40), { maxLength: 3 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
+        async (steps, nulNamesAt, picks, batchSizes) => {
+          const { service, deps } = await prepare(bench.sql);
+          const writer = new HistoryWriter(service);
+          await writer.setUp();
+          // Accounts whose name holds a NUL character: only the users read model cannot apply them.
+          const nulNames = new Set<string>();
+          for (const [i, step] of steps.entries()) {
+            if (nulNamesAt.includes(i))
+              nulNames.add((await appendUnapplicableUser(deps, `nul-${i}`)).eventId);
+            await writer.step(step);
+          }
+          // Any other events, picked at random, that every read model fails on.
+          const all: RecordedEvent[] = await deps.store.readAll(0n, 100_000);
+          const picked = new Set(picks.map((n) => all[n % all.length]!.id));
+          const unapplicable = (p: Projection) =>
+            p.name === 'users' ? new Set([...picked, ...nulNames]) : picked;
+
+          const failing = projections.map((p) => failingOn(p, picked));
+          for (const projection of failing) await install(bench.sql, projection);
+          let round = 0;
+          for (const projection of failing) {
+            const batchSize = batchSizes[round++ % batchSizes.length]!;
+            while ((await applyNextBatch({ ...deps, batchSize }, projection)) > 0) {}
+          }
+          const live = await dumpReadModels(bench.sql);
+          const parkedNow = async () =>
+            new Set(
+              (await listParkedEvents(bench.sql, { limit: 10_000 })).map((p) => `${p.consumer} ${p.eventId}`),
+            );
+          const expected = new Set(
+            projections.flatMap((p) => [...unapplicable(p)].map((id) => `${p.name} ${id}`)),
+          );
+          expect(await parkedNow()).toEqual(expected);
+
+          for (const projection of failing) await rebuild(deps, projection);
+          expect(await dumpReadModels(bench.sql)).toEqual(live);
+          expect(await parkedNow()).toEqual(expected);
+
+          for (const projection of projections)
+            await rebuild(deps, passingOver(projection, unapplicable(projection)));
+          expect(await dumpReadModels(bench.sql)).toEqual(live);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore, PersonalDataVault } from '@shiftcover/eventstore';
+
+/**
+ * Stores a `UserRegistered` whose first name holds a NUL character, sealed as the command path
+ * seals personal data and appended straight to the store, as if an older API had let it through.
+ * PostgreSQL text refuses NUL, so the users read model cannot apply it. Returns the user's id.
+ */
+export async function appendUnapplicableUser(
+  deps: { store: EventStore; vault: PersonalDataVault },
+  name: string,
+  at = new Date('2026-03-01T12:00:00Z'),
+): Promise<{ userId: string; eventId: string; position: bigint }> {
+  const userId = randomUUID();
+  const [sealed] = await deps.vault.seal([
+    {
+      type: 'UserRegistered',
+      data: {
+        userId,
+        role: 'staff',
+        superAdmin: false,
+        emailNotificationsEnabled: true,
+        assignedResidenceId: null,
+        personal: {
+          username: name,
+          email: `${name}@example.org`,
+          firstName: 'A\u0000B',
+          lastName: 'Test',
+          notificationEmail: `${name}@example.org`,
+          passwordHash: 'scrypt$x',
+        },
+        at: at.toISOString(),
+      },
+    },
+  ]);
+  const commandId = randomUUID();
+  const eventId = randomUUID();
+  const { position } = await deps.store.append(
+    `user-${userId}`,
+    [
+      {
+        id: eventId,
+        type: 'UserRegistered',
+        data: sealed!.data,
+        metadata: {
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          actorId: 'system:test',
+          actorRole: 'system',
+          schemaVersion: 1,
+        },
+      },
+    ],
+    'no_stream',
+  );
+  return { userId, eventId, position };
+}

@@ -1,0 +1,89 @@
+import { migrate } from '@shiftcover/platform';
+import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import { projectionMigrations } from '@shiftcover/projections';
+import postgres, { type Sql } from 'postgres';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Positions } from './consistency';
+
+let db: TestDatabase;
+let reader: Sql;
+let writer: Sql;
+let queries = 0;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // The reader's client counts every statement it sends; the writer plays the projector elsewhere.
+  reader = postgres(db.url, {
+    max: 2,
+    onnotice: () => {},
+    debug: () => {
+      queries += 1;
+    },
+  });
+  writer = postgres(db.url, { max: 1, onnotice: () => {} });
+  await migrate(writer, 'projections', projectionMigrations);
+  await writer`insert into projection_checkpoints (name, generation, version, position)
+    values ('shifts', 1, 1, 0), ('users', 1, 1, 0)`;
+});
+afterAll(async () => {
+  await reader?.end();
+  await writer?.end();
+  await db?.drop();
+});
+beforeEach(async () => {
+  await writer`update projection_checkpoints set position = 0`;
+});
+
+const advance = (name: string, position: number) =>
+  writer`update projection_checkpoints set position = ${position} where name = ${name}`;
+
+describe('waiting for a position (x-min-position)', () => {
+  it('returns at once when the read models are already there, after one look', async () => {
+    const positions = new Positions(reader);
+    await positions.waitFor(0n, ['shifts', 'users']);
+    queries = 0;
+    await positions.waitFor(0n, ['shifts', 'users']);
+    expect(queries).toBe(1);
+    await positions.close();
+  });
+
+  it('wakes on the database’s notice when a projector elsewhere advances, with one look in all', async () => {
+    const positions = new Positions(reader);
+    await positions.waitFor(0n, ['shifts']);
+    queries = 0;
+    const waiting = positions.waitFor(7n, ['shifts', 'users']);
+    let done = false;
+    void waiting.then(() => {
+      done = true;
+    });
+    await advance('shifts', 7);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    await advance('users', 9);
+    await waiting;
+    expect(queries).toBe(1);
+    await positions.close();
+  });
+
+  it('wakes on the projector in this process without asking the database again', async () => {
+    const positions = new Positions(reader);
+    await positions.waitFor(0n, ['shifts']);
+    queries = 0;
+    const waiting = positions.waitFor(3n, ['shifts']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    positions.advanced('users', 3n);
+    positions.advanced('shifts', 3n);
+    await waiting;
+    expect(queries).toBe(1);
+    await positions.close();
+  });
+
+  it('answers 503 after 5 s when the read models never get there, having looked once', async () => {
+    const positions = new Positions(reader);
+    await positions.waitFor(0n, ['shifts']);
+    queries = 0;
+    await expect(positions.waitFor(1_000n, ['shifts'])).rejects.toMatchObject({ statusCode: 503 });
+    expect(queries).toBe(1);
+    await positions.close();
+  });
+});
