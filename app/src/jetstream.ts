@@ -10,10 +10,7 @@ import {
 } from '@shiftcover/processes';
 import type { Runtime } from './runtime';
 
-/**
- * With NATS: the log is bridged to JetStream and each process manager is a durable consumer. The
- * consumers exist before the bridge publishes, since the stream keeps only what a consumer awaits.
- */
+/** With NATS: the log is bridged to JetStream and each process manager is a durable consumer. */
 export async function startJetStream(
   url: string,
   runtime: Runtime,
@@ -23,13 +20,12 @@ export async function startJetStream(
   const nc = await connect({ servers: url, maxReconnectAttempts: -1 });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  const replayFrom = await ensureEventsStream(jsm);
+  await ensureEventsStream(jsm);
   const consumers = handlers.map(
     (handler) => new JetStreamConsumer({ sql: runtime.sql, js, jsm, handler, log: logger }),
   );
   for (const consumer of consumers) await consumer.start();
   const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, log: logger });
-  if (replayFrom !== undefined) await bridge.rewind(replayFrom);
   await bridge.start();
   runtime.operations.checks.push({
     name: 'nats',

@@ -98,9 +98,11 @@ describe('npm start', () => {
       const jsm = await jetstreamManager(nc);
       const email = await jsm.consumers.info('SHIFTCOVER_EVENTS', 'email');
       expect(email.delivered.stream_seq).toBeGreaterThan(0);
-      await eventually('every event is acknowledged and no longer kept', async () => {
+      await eventually('every event is on the stream once, and acknowledged', async () => {
         const { state } = await jsm.streams.info('SHIFTCOVER_EVENTS');
-        return state.messages === 0 && state.last_seq === Number(await runtime.store.headPosition());
+        const head = Number(await runtime.store.headPosition());
+        const consumer = await jsm.consumers.info('SHIFTCOVER_EVENTS', 'email');
+        return state.messages === head && state.last_seq === head && consumer.ack_floor.stream_seq === head;
       });
     } finally {
       await nc.close();

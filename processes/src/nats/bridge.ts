@@ -13,48 +13,33 @@ const NAME = 'nats-bridge';
 const NS_PER_MS = 1_000_000;
 
 /**
- * What the stream keeps: each event until every durable consumer has acknowledged (or parked) it,
- * and none for longer than 7 days, so that process managers stopped for good do not make it grow
- * without end. Message ids are event ids, deduplicated for 10 minutes.
+ * What the stream keeps: every event for 7 days, so that process managers stopped for good do not
+ * make it grow without end. Message ids are event ids, deduplicated for 10 minutes. Not interest
+ * retention: nats-server 2.9 (Debian's) can drop unacknowledged messages of an interest stream when
+ * it restarts, and a dropped event is a mail never sent.
  */
 export const eventsStreamConfig = {
   subjects: ['shiftcover.events.>'],
-  retention: RetentionPolicy.Interest,
+  retention: RetentionPolicy.Limits,
   max_age: 7 * 24 * 60 * 60 * 1000 * NS_PER_MS,
   duplicate_window: 10 * 60 * 1000 * NS_PER_MS,
 } satisfies Partial<StreamConfig>;
 
-/**
- * Creates the stream, or brings one of an earlier configuration to this one. JetStream cannot
- * change a stream's retention in place, so a stream that kept every event is replaced; the
- * position before the first event one of its consumers had not acknowledged is returned, for the
- * bridge to publish again from there (the consumers' per-event records make the repeat harmless).
- */
-export async function ensureEventsStream(jsm: JetStreamManager): Promise<bigint | undefined> {
+/** Creates the stream, or brings the limits of one made by an earlier version to these, in place. */
+export async function ensureEventsStream(jsm: JetStreamManager): Promise<void> {
   const info = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
   if (!info) {
     await jsm.streams.add({ name: EVENTS_STREAM, ...eventsStreamConfig });
-    return undefined;
+    return;
   }
-  if (info.config.retention === eventsStreamConfig.retention) {
-    const { max_age, duplicate_window } = info.config;
-    if (max_age !== eventsStreamConfig.max_age || duplicate_window !== eventsStreamConfig.duplicate_window) {
-      await jsm.streams.update(EVENTS_STREAM, { ...info.config, ...eventsStreamConfig });
-    }
-    return undefined;
+  const { retention, max_age, duplicate_window } = info.config;
+  if (
+    retention !== eventsStreamConfig.retention ||
+    max_age !== eventsStreamConfig.max_age ||
+    duplicate_window !== eventsStreamConfig.duplicate_window
+  ) {
+    await jsm.streams.update(EVENTS_STREAM, { ...info.config, ...eventsStreamConfig });
   }
-  let firstUnacknowledged: number | undefined;
-  for await (const consumer of jsm.consumers.list(EVENTS_STREAM)) {
-    const next = Math.max(consumer.ack_floor.stream_seq + 1, info.state.first_seq);
-    if (next <= info.state.last_seq) firstUnacknowledged = Math.min(firstUnacknowledged ?? next, next);
-  }
-  const message =
-    firstUnacknowledged === undefined
-      ? null
-      : await jsm.streams.getMessage(EVENTS_STREAM, { seq: firstUnacknowledged }).catch(() => null);
-  await jsm.streams.delete(EVENTS_STREAM);
-  await jsm.streams.add({ name: EVENTS_STREAM, ...eventsStreamConfig });
-  return message ? decodeEvent(message.string()).position - 1n : undefined;
 }
 
 /** An event as it travels on NATS: sealed personal data stays sealed, bigints travel as strings. */
@@ -104,13 +89,6 @@ export class EventBridge {
       this.wake?.();
     });
     this.loop = this.follow();
-  }
-
-  /** Publishes again from just after `position` if the checkpoint is past it; call before `start`. */
-  async rewind(position: bigint): Promise<void> {
-    await this.deps.sql`insert into process_checkpoints (name) values (${NAME}) on conflict do nothing`;
-    await this.deps.sql`update process_checkpoints set position = ${position.toString()}, updated_at = now()
-      where name = ${NAME} and position > ${position.toString()}`;
   }
 
   async stop(): Promise<void> {
