@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
   type ReserveTimeData,
   releasesAfter,
+  reservationNeeded,
   type ScheduleCommand,
+  type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
   scheduleDecider,
   shiftDecider,
 } from '@shiftcover/domain';
-import type { CommandHandler, CommandTrace } from '@shiftcover/eventstore';
+import type { AppendHooks, CommandHandler, CommandTrace } from '@shiftcover/eventstore';
 import { RESERVATION_GRACE_MS, streams } from './streams';
 
 /**
@@ -21,8 +24,37 @@ import { RESERVATION_GRACE_MS, streams } from './streams';
 export class Schedules {
   constructor(private readonly handler: CommandHandler) {}
 
+  /**
+   * A shift command's steps on the people's schedules: the time it gives someone is reserved
+   * before the shift's events are appended (and released if the append fails), and the time it
+   * frees is released after.
+   */
+  around(context: CommandContext, trace: CommandTrace): AppendHooks<ShiftCommand, ShiftEvent, ShiftState> {
+    // Reservations made by this execution get ids of their own, so a client retrying the same
+    // command after a failure reserves again instead of being taken for a repeat.
+    const execution = randomUUID();
+    const traceOf = (attempt: number) => ({
+      ...trace,
+      commandId: `${trace.commandId}#${execution}:${attempt}`,
+    });
+    return {
+      beforeAppend: async ({ command, state, attempt }) => {
+        const reservation = reservationNeeded(command, state, context);
+        if (!reservation) return undefined;
+        const attemptTrace = traceOf(attempt);
+        if (!(await this.reserve(reservation, context, attemptTrace))) return undefined;
+        return () => this.release(reservation.userId, reservation.shiftId, context, attemptTrace);
+      },
+      afterAppend: async ({ events, state, attempt }) => {
+        for (const { userId, shiftId } of releasesAfter(events, state)) {
+          await this.release(userId, shiftId, context, traceOf(attempt));
+        }
+      },
+    };
+  }
+
   /** Reserves the time; returns false when this shift was already reserved for the person. */
-  async reserve(
+  private async reserve(
     reservation: ReserveTimeData,
     context: CommandContext,
     trace: CommandTrace,
@@ -42,7 +74,7 @@ export class Schedules {
     return !(outcome.duplicate || alreadyHeld);
   }
 
-  async release(
+  private async release(
     userId: string,
     shiftId: string,
     context: CommandContext,
@@ -55,13 +87,6 @@ export class Schedules {
       context,
       { ...trace, commandId: `${trace.commandId}:release:${userId}:${shiftId}` },
     );
-  }
-
-  /** Releases what the stored shift events free (a denied claim, an approved drop, …). */
-  async settle(events: ShiftEvent[], before: ShiftState, context: CommandContext, trace: CommandTrace) {
-    for (const { userId, shiftId } of releasesAfter(events, before)) {
-      await this.release(userId, shiftId, context, trace);
-    }
   }
 
   private async abandoned(

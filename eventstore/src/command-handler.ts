@@ -17,12 +17,34 @@ export interface LoadedStream<State> {
   events: RecordedEvent[];
 }
 
-export interface HandleResult<Event> {
+export interface HandleResult<Event, State = unknown> {
   events: Event[];
   /** Global position of the last event written (or first written, for a repeated command). */
   position: bigint;
   /** True when the command had already been handled: nothing new was written. */
   duplicate: boolean;
+  /** The stream's state after the command. */
+  state: State;
+}
+
+/** A command decided on its stream's state, about to be or just appended. */
+export interface Decided<Command, Event, State> {
+  command: Command;
+  state: State;
+  events: Event[];
+  /** Which attempt this is, from 1; after a concurrent change the command is decided again. */
+  attempt: number;
+}
+
+/**
+ * The steps a command takes on other streams around its own append: a shift command reserves the
+ * time it gives someone on their schedule first, and releases the time it frees after.
+ */
+export interface AppendHooks<Command, Event, State> {
+  /** Runs before the append; what it returns undoes it, and is run if the append fails. */
+  beforeAppend?(decided: Decided<Command, Event, State>): Promise<(() => Promise<void>) | undefined>;
+  /** Runs once the events are stored. */
+  afterAppend?(decided: Decided<Command, Event, State>): Promise<void>;
 }
 
 export class RetriesExhausted extends Error {
@@ -72,8 +94,7 @@ export class CommandHandler {
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
   private readonly snapshots = new Map<string, Snapshot>();
-  /** Reports what became of a command; command paths that decide on their own call it too. */
-  readonly report: (report: CommandReport) => void;
+  private readonly report: (report: CommandReport) => void;
 
   constructor(options: CommandHandlerOptions) {
     this.store = options.store;
@@ -156,7 +177,8 @@ export class CommandHandler {
   /**
    * Decides a command on the stream's current state and appends its events, deciding again on a
    * concurrent change. A command worked out from the state is worked out again on each attempt,
-   * and not at all when the command had already been handled.
+   * and not at all when the command had already been handled. `hooks` take the command's steps on
+   * other streams before and after each append.
    */
   async handle<C, E extends TypedEvent, S>(
     streamId: string,
@@ -164,7 +186,8 @@ export class CommandHandler {
     command: C | ((state: S) => Promise<C>),
     context: CommandContext,
     trace: CommandTrace,
-  ): Promise<HandleResult<E>> {
+    hooks: AppendHooks<C, E, S> = {},
+  ): Promise<HandleResult<E, S>> {
     let type = typeOf(command);
     for (let attempt = 1; ; attempt++) {
       const { state, revision, events: stored } = await this.load(streamId, decider);
@@ -172,7 +195,8 @@ export class CommandHandler {
       const last = earlier.at(-1);
       if (last) {
         this.report({ type, outcome: 'duplicate' });
-        return { events: earlier.map((e) => toDomainEvent<E>(e)), position: last.position, duplicate: true };
+        const events = earlier.map((e) => toDomainEvent<E>(e));
+        return { events, position: last.position, duplicate: true, state };
       }
 
       let decided: C;
@@ -187,13 +211,15 @@ export class CommandHandler {
       const events = this.decide(decider, decided, state, context);
       if (events.length === 0) {
         this.report({ type, outcome: 'accepted' });
-        return { events, position: await this.headPosition(), duplicate: false };
+        return { events, position: await this.store.headPosition(), duplicate: false, state };
       }
+      const step = { command: decided, state, events, attempt };
+      const undo = await hooks.beforeAppend?.(step);
+      let position: bigint;
       try {
-        const position = await this.append(streamId, events, revision, context, trace);
-        this.report({ type, outcome: 'accepted' });
-        return { events, position, duplicate: false };
+        position = await this.append(streamId, events, revision, context, trace);
       } catch (error) {
+        await undo?.();
         if (!(error instanceof WrongExpectedRevision)) throw error;
         if (attempt >= this.maxAttempts) {
           this.report({ type, outcome: 'exhausted' });
@@ -201,12 +227,16 @@ export class CommandHandler {
         }
         this.report({ type, outcome: 'retried' });
         await pause(attempt);
+        continue;
       }
+      await hooks.afterAppend?.(step);
+      this.report({ type, outcome: 'accepted' });
+      return { events, position, duplicate: false, state: events.reduce(decider.evolve, state) };
     }
   }
 
   /** The decider's answer to `command`; a rejection is reported with its code. */
-  decide<C, E extends TypedEvent, S>(
+  private decide<C, E extends TypedEvent, S>(
     decider: Decider<C, E, S>,
     command: C,
     state: S,
@@ -218,11 +248,6 @@ export class CommandHandler {
       this.report(refusal(typeOf(command), error));
       throw error;
     }
-  }
-
-  /** Position of the last event in the store: what a command that changed nothing reports. */
-  headPosition(): Promise<bigint> {
-    return this.store.headPosition();
   }
 
   /** Appends already-decided events; used where a caller decides across streams itself. */

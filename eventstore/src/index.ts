@@ -1,5 +1,6 @@
 export { type ChainBreak, type ChainKey, ChainVerifier, canonicalJson } from './chain';
 export {
+  type AppendHooks,
   CommandHandler,
   type CommandHandlerOptions,
   type CommandTrace,
