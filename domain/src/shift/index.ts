@@ -1,12 +1,6 @@
-export {
-  COMPLETION_DELAY_HOURS,
-  DROP_NOTICE_HOURS,
-  decideShift,
-  REMINDER_LEAD_HOURS,
-  shiftDecider,
-  URGENT_REOPEN_HOURS,
-} from './decide';
+export { decideShift, shiftDecider } from './decide';
 export type { ShiftEvent, ShiftEventType } from './events';
+export { COMPLETION_DELAY_HOURS, DROP_NOTICE_HOURS, REMINDER_LEAD_HOURS, URGENT_REOPEN_HOURS } from './rules';
 export { schedulingProblem } from './scheduling';
 export {
   priorityLabels,

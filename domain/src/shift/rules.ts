@@ -1,0 +1,10 @@
+/** SPEC §9: drop requests need at least 4 hours notice. */
+export const DROP_NOTICE_HOURS = 4;
+/** SPEC §9: shifts complete 1 hour after their end. */
+export const COMPLETION_DELAY_HOURS = 1;
+/** The holder of an approved shift is reminded (e-mail and in-app) this long before it starts. */
+export const REMINDER_LEAD_HOURS = 12;
+/** A shift that loses its holder this close to its start needs cover urgently. */
+export const URGENT_REOPEN_HOURS = 48;
+
+export const HOUR_MS = 60 * 60 * 1000;
