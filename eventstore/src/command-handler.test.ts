@@ -165,6 +165,55 @@ describe('the command handler', () => {
     expect(reports[2]!.code).toMatch(/^[a-z_]+$/);
   });
 
+  it("runs a command's steps on other streams around each append: undone when the append loses a race, finished once stored", async () => {
+    await handler.handle('residence-hooked', residenceDecider, create('hooked'), developer, {
+      commandId: randomUUID(),
+    });
+    const steps: string[] = [];
+    let arrived = 0;
+    let bothReserved: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      bothReserved = resolve;
+    });
+    const hooked = (text: string) =>
+      handler.handle(
+        'residence-hooked',
+        residenceDecider,
+        describeAs('hooked', text),
+        developer,
+        { commandId: randomUUID() },
+        {
+          beforeAppend: async ({ attempt }) => {
+            steps.push(`${text} reserved on attempt ${attempt}`);
+            if (++arrived === 2) bothReserved();
+            await barrier;
+            return async () => {
+              steps.push(`${text} released on attempt ${attempt}`);
+            };
+          },
+          afterAppend: async ({ events, attempt }) => {
+            steps.push(`${text} settled ${events.map((e) => e.type).join()} on attempt ${attempt}`);
+          },
+        },
+      );
+    const results = await Promise.all([hooked('Garden'), hooked('Six beds')]);
+    const loser = steps.find((step) => step.includes('released'))?.startsWith('Garden')
+      ? 'Garden'
+      : 'Six beds';
+    const winner = loser === 'Garden' ? 'Six beds' : 'Garden';
+    expect(steps.filter((step) => step.startsWith(winner))).toEqual([
+      `${winner} reserved on attempt 1`,
+      `${winner} settled ResidenceUpdated on attempt 1`,
+    ]);
+    expect(steps.filter((step) => step.startsWith(loser))).toEqual([
+      `${loser} reserved on attempt 1`,
+      `${loser} released on attempt 1`,
+      `${loser} reserved on attempt 2`,
+      `${loser} settled ResidenceUpdated on attempt 2`,
+    ]);
+    expect(results.map((r) => r.state.description)).toEqual(['Garden', 'Six beds']);
+  });
+
   it('brings events stored in an older shape up to date when loading', async () => {
     await store.append(
       'residence-old',
