@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@shiftcover/domain';
+import { streams, TIME_ZONE } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { TransactionSql } from 'postgres';
@@ -138,7 +138,7 @@ export async function planOperationMails(
       return queueMail(deps, tx, event.id, [personal.email], message);
     }
     case 'ShiftNotificationResent': {
-      const shift = await shiftAt(deps.store, `shift-${d.shiftId}`);
+      const shift = await shiftAt(deps.store, streams.shift(String(d.shiftId)));
       if (!shift.exists) return 0;
       const recipients = await addressesOf(tx, { userIds: d.recipients as string[] });
       return queueMail(deps, tx, event.id, recipients, newShiftMail(shiftInfo(shift), deps.publicUrl));

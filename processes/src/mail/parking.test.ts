@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { easternInstant } from '@shiftcover/domain';
+import { easternInstant, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { HttpError, migrate } from '@shiftcover/platform';
 import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
@@ -77,7 +77,7 @@ async function appendUnplannableReport(): Promise<string> {
   const operationId = randomUUID();
   const eventId = randomUUID();
   await world.store.append(
-    `operation-${operationId}`,
+    streams.operation(operationId),
     [
       {
         id: eventId,

@@ -1,4 +1,4 @@
-import { shiftDecider } from '@shiftcover/domain';
+import { inCategory, shiftDecider } from '@shiftcover/domain';
 import type { EventStore, PersonalDataVault, RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql, TransactionSql } from 'postgres';
@@ -204,11 +204,11 @@ export async function planMails(
   tx: TransactionSql,
   event: RecordedEvent,
 ): Promise<number> {
-  if (event.streamId.startsWith('operation-')) return planOperationMails(deps, tx, event);
+  if (inCategory(event.streamId, 'operation')) return planOperationMails(deps, tx, event);
   // A shift posted as urgent or emergency is announced as urgent coverage.
   const urgentPost = event.type === 'ShiftPosted' && event.data.priority !== 'open';
   const rule = rules[urgentPost ? 'ShiftMarkedUrgent' : event.type];
-  if (!rule || !event.streamId.startsWith('shift-')) return 0;
+  if (!rule || !inCategory(event.streamId, 'shift')) return 0;
   if (event.data.testData && event.type !== 'ShiftPosted') return 0;
   const shift = await shiftAt(deps.store, event.streamId, event.revision);
   const data = { ...(event.data as Record<string, string>), holderId: shift.assignedUserId ?? '' };
