@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CommandContext, type Decider, DomainError, type TypedEvent } from '@shiftcover/domain';
+import { RetriesExhausted } from '@shiftcover/platform';
 import { holdsPersonalData, type PersonalDataVault } from './personal-data';
 import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
 import { type Upcaster, upcast } from './upcasting';
@@ -23,13 +24,6 @@ export interface HandleResult<Event> {
   position: bigint;
   /** True when the command had already been handled: nothing new was written. */
   duplicate: boolean;
-}
-
-export class RetriesExhausted extends Error {
-  constructor(readonly streamId: string) {
-    super(`Too many concurrent changes to ${streamId}; try again`);
-    this.name = 'RetriesExhausted';
-  }
 }
 
 export interface CommandHandlerOptions {

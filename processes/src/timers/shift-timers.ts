@@ -1,4 +1,3 @@
-import type { CommandService } from '@shiftcover/command-api';
 import {
   type Actor,
   COMPLETION_DELAY_HOURS,
@@ -10,12 +9,13 @@ import {
 import type { Logger } from '@shiftcover/platform';
 import { CronJob } from 'cron';
 import type { Sql } from 'postgres';
+import type { Commands } from '../commands';
 import { remindHolders } from './reminders';
 import { sendDueReports } from './reports';
 
 export interface ShiftTimerDeps {
   sql: Sql;
-  service: CommandService;
+  service: Commands;
   clock?: () => Date;
   log?: Pick<Logger, 'info' | 'error'>;
 }
