@@ -12,4 +12,5 @@ export { type EventHandler, JetStreamConsumer } from './nats/consumer';
 export { type Decision, type ParkedEventDeps, retryParked, skipParked } from './parked-events';
 export { remindHolders } from './timers/reminders';
 export { reportCompletedShifts, sendAuditReport, sendDueReports } from './timers/reports';
-export { type ShiftTimerDeps, ShiftTimers, settleDueShifts } from './timers/shift-timers';
+export { ShiftTimers, settleDueShifts } from './timers/shift-timers';
+export type { ShiftTimerDeps } from './timers/timer-deps';
