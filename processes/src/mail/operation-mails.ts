@@ -3,7 +3,10 @@ import type { RecordedEvent } from '@shiftcover/eventstore';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { TransactionSql } from 'postgres';
 import { csv } from './csv';
-import { addressesOf, type MailPlannerDeps, newShiftMail, queueMail, shiftAt, shiftInfo } from './planner';
+import { queueMail } from './outbox';
+import type { MailPlannerDeps } from './planner-deps';
+import { addressesOf } from './recipients';
+import { newShiftMail, shiftAt, shiftInfo } from './rules';
 import { compose } from './templates';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);

@@ -27,7 +27,8 @@ import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { MailProcess } from './mail-process';
 import { mailMigrations } from './migrations';
-import { emailHandler, type MailPlannerDeps } from './planner';
+import type { MailPlannerDeps } from './planner-deps';
+import { emailHandler } from './runner';
 import { smtpTransport } from './smtp';
 
 let bench: Bench;
