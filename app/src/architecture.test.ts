@@ -29,7 +29,13 @@ function packageEntry(specifier: string): string | undefined {
 
 function relativeTarget(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ];
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
@@ -124,7 +130,8 @@ describe('the seams between packages', () => {
         written.some(
           (specifier) =>
             specifier.startsWith('@shiftcover/command-api') ||
-            (specifier.startsWith('.') && relativeTarget(path.join(ROOT, file), specifier)?.includes('/command-api/')),
+            (specifier.startsWith('.') &&
+              relativeTarget(path.join(ROOT, file), specifier)?.includes('/command-api/')),
         ),
       )
       .map(([file]) => file);
