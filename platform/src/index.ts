@@ -15,10 +15,8 @@ export {
 export {
   checkRequestHeaders,
   commandTrace,
-  idempotencyKey,
   idParams,
   newId,
-  type RequestTrace,
   written,
 } from './http/commands';
 export { mapDomainError } from './http/domain-errors';

@@ -27,7 +27,7 @@ function headerToken(request: FastifyRequest, name: string, label: string): stri
 }
 
 /** The client's Idempotency-Key, if it sent one. */
-export const idempotencyKey = (request: FastifyRequest) =>
+const idempotencyKey = (request: FastifyRequest) =>
   headerToken(request, 'idempotency-key', 'Idempotency-Key');
 
 /**
