@@ -121,6 +121,14 @@ describe('the seams between packages', () => {
     expect(cycles(graph.edges)).toEqual([]);
   });
 
+  it('keeps the domain pure: no other package of the project, nothing of Node (the web app runs it)', () => {
+    const impure = [...graph.specifiers]
+      .filter(([file]) => path.relative(ROOT, file).startsWith('domain/'))
+      .filter(([, written]) => written.some((s) => s.startsWith('@shiftcover/') || s.startsWith('node:')))
+      .map(([file]) => path.relative(ROOT, file));
+    expect(impure).toEqual([]);
+  });
+
   it('keeps processes and projections off command-api: they reach the write side through ports', () => {
     const offenders = [...graph.specifiers]
       .map(([file, written]) => [path.relative(ROOT, file), written] as const)
