@@ -1,12 +1,11 @@
 import {
   type ApiDocument,
-  caller,
   commandApi,
   createCommandService,
   Principals,
   registerHttpFoundation,
 } from '@shiftcover/command-api';
-import { type Config, type Logger, LoginThrottle, SessionStore } from '@shiftcover/platform';
+import { type Config, caller, type Logger, LoginThrottle, SessionStore } from '@shiftcover/platform';
 import { emailHandler, processRoutes } from '@shiftcover/processes';
 import { ProjectionRunner, projections } from '@shiftcover/projections';
 import {

@@ -1,18 +1,5 @@
 export { type CommandService, type CommandServiceOptions, createCommandService } from './command-service';
-export {
-  type Caller,
-  type CommandApiDeps,
-  caller,
-  commandContext,
-  commandTrace,
-  idParams,
-  mapDomainError,
-  newId,
-  requireCapability,
-  type SignedIn,
-  signedIn,
-  written,
-} from './http/context';
+export type { CommandApiDeps } from './http/context';
 export {
   type ApiDocument,
   commandApi,

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
+import { streams as named } from '@shiftcover/domain';
 
-/** Stream names, in one place. Unique values are hashed so no personal data names a stream. */
+/** The domain's stream names, with a unique value's claim named by a SHA-256 of the normalised value. */
 export const streams = {
-  shift: (shiftId: string) => `shift-${shiftId}`,
-  schedule: (userId: string) => `schedule-${userId}`,
-  user: (userId: string) => `user-${userId}`,
-  residence: (residenceId: string) => `residence-${residenceId}`,
-  emailNotificationMode: () => 'config-email-notification-mode',
-  inbox: (userId: string) => `inbox-${userId}`,
-  operation: (operationId: string) => `operation-${operationId}`,
+  ...named,
   unique: (kind: string, normalisedValue: string) =>
-    `unique-${kind}-${createHash('sha256').update(normalisedValue).digest('hex').slice(0, 40)}`,
+    named.unique(kind, createHash('sha256').update(normalisedValue).digest('hex').slice(0, 40)),
 };
 
 /** A reservation younger than this is a command still in flight, never taken for abandoned. */

@@ -10,6 +10,7 @@ export type { Actor, CommandContext, Decider, Role, TypedEvent } from './shared/
 export { fold } from './shared/decider';
 export { DomainError, type RejectionCode, reject } from './shared/errors';
 export * from './shift';
+export * from './streams';
 export * from './time';
 export * from './user';
 export type { View } from './views';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CommandContext, type Decider, DomainError, type TypedEvent } from '@shiftcover/domain';
+import { RetriesExhausted } from '@shiftcover/platform';
 import { holdsPersonalData, type PersonalDataVault } from './personal-data';
 import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
 import { type Upcaster, upcast } from './upcasting';
@@ -45,13 +46,6 @@ export interface AppendHooks<Command, Event, State> {
   beforeAppend?(decided: Decided<Command, Event, State>): Promise<(() => Promise<void>) | undefined>;
   /** Runs once the events are stored. */
   afterAppend?(decided: Decided<Command, Event, State>): Promise<void>;
-}
-
-export class RetriesExhausted extends Error {
-  constructor(readonly streamId: string) {
-    super(`Too many concurrent changes to ${streamId}; try again`);
-    this.name = 'RetriesExhausted';
-  }
 }
 
 export interface CommandHandlerOptions {

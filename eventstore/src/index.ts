@@ -1,3 +1,5 @@
+/** Thrown when a command loses every attempt to concurrent changes; defined where HTTP maps it to 503. */
+export { RetriesExhausted } from '@shiftcover/platform';
 export { type ChainBreak, type ChainKey, ChainVerifier, canonicalJson } from './chain';
 export {
   type AppendHooks,
@@ -6,7 +8,6 @@ export {
   type CommandTrace,
   type HandleResult,
   type LoadedStream,
-  RetriesExhausted,
 } from './command-handler';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
 export { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';

@@ -3,6 +3,24 @@ export { type ConnectOptions, connect } from './db/connect';
 export { EmbeddedPostgresUnavailable } from './db/embedded-unavailable';
 export { type Migration, migrate } from './db/migrate';
 export {
+  type Caller,
+  caller,
+  commandContext,
+  type PrincipalLookup,
+  requireCapability,
+  type SignedIn,
+  type StreamLoader,
+  signedIn,
+} from './http/caller';
+export {
+  checkRequestHeaders,
+  commandTrace,
+  idParams,
+  newId,
+  written,
+} from './http/commands';
+export { mapDomainError } from './http/domain-errors';
+export {
   DATABASE_UNAVAILABLE_MESSAGE,
   type ErrorMapping,
   HttpError,
@@ -31,3 +49,4 @@ export { createLogger, type Logger } from './logger';
 export { launchNatsServer, type NatsServer, type NatsServerOptions, natsServerBinary } from './nats/server';
 export { freePort } from './net';
 export { hashPassword, needsRehash, verifyPassword } from './password';
+export { RetriesExhausted } from './retries';

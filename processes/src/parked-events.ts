@@ -1,4 +1,3 @@
-import type { CommandService } from '@shiftcover/command-api';
 import type { CommandContext } from '@shiftcover/domain';
 import { type CommandTrace, type EventStore, PersonalDataVault } from '@shiftcover/eventstore';
 import {
@@ -10,12 +9,13 @@ import {
   skipParkedEvent,
 } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
+import type { Commands } from './commands';
 import type { EventHandler } from './nats/consumer';
 
 export interface ParkedEventDeps {
   sql: Sql;
   store: EventStore;
-  service: CommandService;
+  service: Commands;
   /** The processes running here, by consumer name; every read model is always known. */
   handlers: readonly EventHandler[];
 }

@@ -1,3 +1,4 @@
+import { streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('an event a read model cannot apply', () => {
       consumer: 'users',
       eventId: poison.eventId,
       position: poison.position,
-      streamId: `user-${poison.userId}`,
+      streamId: streams.user(poison.userId),
       eventType: 'UserRegistered',
       status: 'parked',
     });

@@ -4,8 +4,17 @@ import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from 'postgres';
 import { minPosition, type Positions } from './consistency';
-import type { HistoryEntry } from './history-routes';
 import type { LiveHub } from './live';
+
+/** One event of a stream as an auditor reads it: when, who, what it was and what it changed. */
+export interface HistoryEntry {
+  revision: string;
+  type: string;
+  at: Date;
+  actorId: string;
+  actorRole: string;
+  changes: string[];
+}
 
 export interface ReadApiDeps {
   sql: Sql;

@@ -4,16 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ReadApiDeps, reader, readModels } from './context';
 
-/** One event of a stream as an auditor reads it: when, who, what it was and what it changed. */
-export interface HistoryEntry {
-  revision: string;
-  type: string;
-  at: Date;
-  actorId: string;
-  actorRole: string;
-  changes: string[];
-}
-
 /**
  * A shift's full history, replayed from its stream (not from a read model), for administrators:
  * every event, who did it and when, with the fields it changed.

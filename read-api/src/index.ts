@@ -1,6 +1,6 @@
 export { Positions } from './consistency';
+export type { HistoryEntry } from './context';
 export { type ReadApiDeps, readModels } from './context';
-export type { HistoryEntry } from './history-routes';
 export { LiveFeed, LiveHub, type LiveLimits, type SessionEnds, type View } from './live';
 export { readApi } from './plugin';
 export { shiftsOfferedTo } from './shift-queries';

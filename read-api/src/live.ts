@@ -1,5 +1,5 @@
 import type { Principal, View } from '@shiftcover/domain';
-import { can } from '@shiftcover/domain';
+import { can, categoryOf, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 
 export type { View };
@@ -36,25 +36,21 @@ function affected(event: RecordedEvent, who: Principal): View[] {
     event.data.assignedUserId,
   ].includes(who.userId);
   const views = new Set<View>();
-  if (event.streamId.startsWith('shift-')) {
+  const category = categoryOf(event.streamId);
+  if (category === 'shift') {
     views.add('shifts').add('stats');
     if (admin) views.add('pending').add('drop-requests');
     if (mine || admin) views.add('my-shifts');
     if (event.type.startsWith('Transfer') && mine) views.add('transfer-requests');
     if (event.type === 'ShiftCompleted' && can(who, 'viewCompletedShifts')) views.add('completed-shifts');
   }
-  if (event.streamId.startsWith('user-') && admin) views.add('users');
-  if (event.streamId.startsWith('residence-')) views.add('residences');
-  if (event.streamId.startsWith('config-')) views.add('config');
-  if (
-    can(who, 'viewAuditLogs') &&
-    !event.streamId.startsWith('schedule-') &&
-    !event.streamId.startsWith('unique-')
-  ) {
+  if (category === 'user' && admin) views.add('users');
+  if (category === 'residence') views.add('residences');
+  if (category === 'config') views.add('config');
+  if (can(who, 'viewAuditLogs') && category !== 'schedule' && category !== 'unique') {
     views.add('audit-logs');
   }
-  if (event.streamId.startsWith('shift-') || event.streamId === `inbox-${who.userId}`)
-    views.add('notifications');
+  if (category === 'shift' || event.streamId === streams.inbox(who.userId)) views.add('notifications');
   return [...views];
 }
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { idInStream, streams } from '@shiftcover/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo';
 import { startTestServer, type TestServer } from '../testing/http';
@@ -39,7 +40,7 @@ describe('auditor tools', () => {
       status: 'open',
     });
     const shiftId = String(created.body.id);
-    shiftStream = `shift-${shiftId}`;
+    shiftStream = streams.shift(shiftId);
     await new Promise((resolve) => setTimeout(resolve, 20));
     claimedAt = new Date();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -63,7 +64,7 @@ describe('auditor tools', () => {
   });
 
   it('shows administrators a shift’s full history through the read API, and nobody else', async () => {
-    const shiftId = shiftStream.slice('shift-'.length);
+    const shiftId = idInStream(shiftStream, 'shift');
     const history = await admin.get(`/api/shifts/${shiftId}/history`);
     expect(history.status).toBe(200);
     const entries = history.body as unknown as { type: string; actorName: string; changes: string[] }[];

@@ -1,10 +1,14 @@
 import {
+  categoryOf,
   configDecider,
   type Decider,
   inboxDecider,
   residenceDecider,
+  type StreamCategory,
   scheduleDecider,
   shiftDecider,
+  streamCategories,
+  streams,
   uniquenessDecider,
   userDecider,
 } from '@shiftcover/domain';
@@ -13,27 +17,28 @@ import type { CommandHandler, RecordedEvent } from '@shiftcover/eventstore';
 // biome-ignore lint/suspicious/noExplicitAny: a stream's decider is chosen by name at run time
 type AnyDecider = Decider<any, any, any>;
 
-/** Each kind of stream and the decider that folds it (names as in command-api/src/streams.ts). */
-const decidersByPrefix: [string, AnyDecider][] = [
-  ['shift-', shiftDecider],
-  ['schedule-', scheduleDecider],
-  ['user-', userDecider],
-  ['residence-', residenceDecider],
-  ['config-', configDecider],
-  ['inbox-', inboxDecider],
-  ['unique-', uniquenessDecider],
-];
+/** The decider that folds each category of stream. */
+const deciders: Record<StreamCategory, AnyDecider | undefined> = {
+  shift: shiftDecider,
+  schedule: scheduleDecider,
+  user: userDecider,
+  residence: residenceDecider,
+  config: configDecider,
+  inbox: inboxDecider,
+  operation: undefined,
+  unique: uniquenessDecider,
+};
 
 export class UnknownStream extends Error {}
 
 export function deciderFor(streamId: string): AnyDecider {
-  const found = decidersByPrefix.find(([prefix]) => streamId.startsWith(prefix));
+  const category = categoryOf(streamId);
+  const found = category && deciders[category];
   if (!found) {
-    throw new UnknownStream(
-      `Unknown stream ${streamId}: names start with ${decidersByPrefix.map(([p]) => p).join(', ')}`,
-    );
+    const known = streamCategories.filter((c) => deciders[c]).map((c) => `${c}-`);
+    throw new UnknownStream(`Unknown stream ${streamId}: names start with ${known.join(', ')}`);
   }
-  return found[1];
+  return found;
 }
 
 export interface Step {
@@ -104,7 +109,7 @@ function show(value: unknown): string {
 
 /** A shift's history for the read API's audit view. */
 export async function shiftHistory(handler: CommandHandler, shiftId: string) {
-  const steps = await replay(handler, `shift-${shiftId}`);
+  const steps = await replay(handler, streams.shift(shiftId));
   return steps.map(({ event, before, after }) => ({
     revision: event.revision.toString(),
     type: event.type,

@@ -9,6 +9,7 @@ import {
   nextDate,
   scheduleDecider,
   shiftDecider,
+  streams,
   type TypedEvent,
 } from '@shiftcover/domain';
 import {
@@ -90,7 +91,7 @@ while (written < target) {
     const trace = { commandId: randomUUID() };
     jobs.push(
       (async () => {
-        await handler.append(`shift-${shiftId}`, events, 'no_stream', context, trace);
+        await handler.append(streams.shift(shiftId), events, 'no_stream', context, trace);
         const reservation = scheduleDecider.decide(
           {
             type: 'ReserveTime',
@@ -105,7 +106,13 @@ while (written < target) {
           scheduleDecider.initialState(),
           context,
         );
-        await handler.append(`schedule-${userId}-${shiftId}`, reservation, 'no_stream', context, trace);
+        await handler.append(
+          `${streams.schedule(userId)}-${shiftId}`,
+          reservation,
+          'no_stream',
+          context,
+          trace,
+        );
       })(),
     );
     written += events.length + 1;

@@ -1,4 +1,5 @@
 import { createCommandService } from '@shiftcover/command-api';
+import { streams } from '@shiftcover/domain';
 import { connect, createLogger, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { emailHandler, settleDueShifts } from '@shiftcover/processes';
@@ -253,7 +254,7 @@ describe('killed with SIGKILL at random moments during a load', () => {
 
     const countOf = async (type: string, shiftIds: string[]) => {
       const [row] = await runtime.sql<{ n: number }[]>`
-        select count(*)::int as n from events where type = ${type} and stream_id = any(${shiftIds.map((id) => `shift-${id}`)})`;
+        select count(*)::int as n from events where type = ${type} and stream_id = any(${shiftIds.map(streams.shift)})`;
       return row!.n;
     };
     await eventually(

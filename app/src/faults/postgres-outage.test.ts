@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { easternToday, nextDate, scheduleDecider } from '@shiftcover/domain';
+import { easternToday, inCategory, nextDate, scheduleDecider, streams } from '@shiftcover/domain';
 import { connect, DATABASE_UNAVAILABLE_MESSAGE, freePort } from '@shiftcover/platform';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@shiftcover/platform/embedded';
 import { parkedEventCounts, projections, readCheckpoints, rebuild } from '@shiftcover/projections';
@@ -212,7 +212,7 @@ describe('PostgreSQL stopped during a load of commands', () => {
     const shiftEventsOf = async (attempts: Sent[]) =>
       (await Promise.all(attempts.map((sent) => ownEvents(sent.requestId))))
         .flat()
-        .filter((e) => e.stream_id.startsWith('shift-'));
+        .filter((e) => inCategory(e.stream_id, 'shift'));
 
     // An acknowledged command is in the store, at the position it reported. A refused one left all
     // of its events or none: the reply can be lost after the commit, and a retry then finds them.
@@ -248,16 +248,16 @@ describe('PostgreSQL stopped during a load of commands', () => {
 
     // Every shift holds each of its events once: no command lost, none applied twice.
     const shiftIds = lanes.map((lane) => lane.shiftId!);
-    const streams = await sql<{ stream_id: string; types: string[] }[]>`
+    const shiftStreams = await sql<{ stream_id: string; types: string[] }[]>`
       select stream_id, array_agg(type order by revision) as types from events
-      where stream_id = any(${shiftIds.map((id) => `shift-${id}`)}) group by stream_id`;
-    expect(streams).toHaveLength(lanes.length);
-    for (const stream of streams) expect(stream.types).toEqual(STEPS.map((step) => EVENT_OF[step]));
+      where stream_id = any(${shiftIds.map(streams.shift)}) group by stream_id`;
+    expect(shiftStreams).toHaveLength(lanes.length);
+    for (const stream of shiftStreams) expect(stream.types).toEqual(STEPS.map((step) => EVENT_OF[step]));
 
     // Each person's schedule reserves exactly the shifts they hold: none double-booked, none left
     // reserved by a claim that was cut off.
     for (const person of staff) {
-      const { state } = await server.runtime.handler.load(`schedule-${person.userId}`, scheduleDecider);
+      const { state } = await server.runtime.handler.load(streams.schedule(person.userId), scheduleDecider);
       const held = lanes.filter((lane) => lane.staff === person).map((lane) => lane.shiftId);
       expect(state.reservations.map((r) => r.shiftId).sort()).toEqual(held.sort());
     }

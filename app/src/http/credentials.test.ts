@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
-import { type UserState, userDecider } from '@shiftcover/domain';
+import { streams, type UserState, userDecider } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,7 +103,7 @@ describe('password hashes from before the cost was raised', () => {
       { commandId: crypto.randomUUID() },
     );
     const stored = async () => {
-      const { state } = await server.runtime.handler.load(`user-${userId}`, userDecider);
+      const { state } = await server.runtime.handler.load(streams.user(userId), userDecider);
       return (state as UserState).personal?.passwordHash;
     };
     const login = () =>

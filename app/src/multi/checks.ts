@@ -1,5 +1,6 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
+import { streams } from '@shiftcover/domain';
 import { projections, readCheckpoints, rebuild } from '@shiftcover/projections';
 import { dumpReadModels } from '@shiftcover/projections/testing';
 import type { Sql } from 'postgres';
@@ -58,7 +59,7 @@ export async function missingWrites(sql: Sql, shifts: Shift[]): Promise<string[]
   for (const shift of shifts) {
     const events = await sql<
       { type: string }[]
-    >`select type from events where stream_id = ${`shift-${shift.id}`}`;
+    >`select type from events where stream_id = ${streams.shift(shift.id)}`;
     const types = new Set(events.map((e) => e.type));
     for (const type of shift.acknowledged) if (!types.has(type)) missing.push(`${type} of shift ${shift.id}`);
     const [row] = await sql<{ assigned_user_id: string | null; approved: boolean }[]>`

@@ -6,11 +6,22 @@ import {
   uniquenessDecider,
   userDecider,
 } from '@shiftcover/domain';
-import { HttpError, hashPassword, needsRehash, type Refused, verifyPassword } from '@shiftcover/platform';
+import {
+  caller,
+  commandContext,
+  commandTrace,
+  HttpError,
+  hashPassword,
+  needsRehash,
+  type Refused,
+  signedIn,
+  verifyPassword,
+  written,
+} from '@shiftcover/platform';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { streams } from '../streams';
-import { type CommandApiDeps, caller, commandContext, commandTrace, signedIn, written } from './context';
+import type { CommandApiDeps } from './context';
 import { userView } from './user-view';
 
 const INVALID_LOGIN = 'Invalid username or password';

@@ -11,20 +11,21 @@ import {
   residenceSchema,
   userDecider,
 } from '@shiftcover/domain';
-import { HttpError, hashPassword } from '@shiftcover/platform';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { streams } from '../streams';
 import {
-  type CommandApiDeps,
   caller,
   commandContext,
   commandTrace,
+  HttpError,
+  hashPassword,
   idParams,
   newId,
   requireCapability,
   written,
-} from './context';
+} from '@shiftcover/platform';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { streams } from '../streams';
+import type { CommandApiDeps } from './context';
 import { userView } from './user-view';
 
 /**

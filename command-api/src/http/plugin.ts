@@ -1,10 +1,16 @@
 import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { registerErrorHandler, security, sessions } from '@shiftcover/platform';
+import {
+  checkRequestHeaders,
+  mapDomainError,
+  registerErrorHandler,
+  security,
+  sessions,
+} from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth-routes';
-import { type CommandApiDeps, checkRequestHeaders, mapDomainError } from './context';
+import type { CommandApiDeps } from './context';
 import { peopleRoutes } from './people-routes';
 import { shiftRoutes } from './shift-routes';
 

@@ -1,5 +1,6 @@
 import { type Principal, userDecider } from '@shiftcover/domain';
 import type { CommandHandler } from '@shiftcover/eventstore';
+import type { PrincipalLookup } from '@shiftcover/platform';
 import { streams } from '../streams';
 
 /** How many signed-in users are remembered (the least recently seen is forgotten first). */
@@ -18,7 +19,7 @@ interface Known {
  * change, a deletion or any other event on the stream is therefore seen on the very next request,
  * from whichever process wrote it.
  */
-export class Principals {
+export class Principals implements PrincipalLookup {
   private readonly known = new Map<string, Known>();
 
   constructor(private readonly handler: CommandHandler) {}

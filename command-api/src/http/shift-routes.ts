@@ -8,22 +8,22 @@ import {
   transferRequestSchema,
   userDecider,
 } from '@shiftcover/domain';
-import { HttpError } from '@shiftcover/platform';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { streams } from '../streams';
 import {
   type Caller,
-  type CommandApiDeps,
   caller,
   commandContext,
   commandTrace,
+  HttpError,
   idParams,
   newId,
   requireCapability,
   written,
-} from './context';
+} from '@shiftcover/platform';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { streams } from '../streams';
+import type { CommandApiDeps } from './context';
 
 const assignBody = z.object({ staffId: pickedId('No Staff Selected') });
 // The edit dialog sends an empty string when nobody is picked.

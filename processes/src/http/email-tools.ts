@@ -1,23 +1,23 @@
 import {
-  commandTrace,
-  idParams,
-  newId,
-  requireCapability,
-  signedIn,
-  streams,
-  written,
-} from '@shiftcover/command-api';
-import {
   bulkTestSchema,
   easternToday,
   emailDiagnosticSchema,
   nextDate,
   resendNotificationSchema,
   shiftDecider,
+  streams,
   testEmailSchema,
 } from '@shiftcover/domain';
 import { addressSubject } from '@shiftcover/eventstore';
-import { HttpError } from '@shiftcover/platform';
+import {
+  commandTrace,
+  HttpError,
+  idParams,
+  newId,
+  requireCapability,
+  signedIn,
+  written,
+} from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { remindHolders } from '../timers/reminders';
 import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';

@@ -1,6 +1,5 @@
-import { commandTrace, newId, requireCapability, signedIn, written } from '@shiftcover/command-api';
 import { cleanText, isCleanText } from '@shiftcover/domain';
-import { HttpError } from '@shiftcover/platform';
+import { commandTrace, HttpError, newId, requireCapability, signedIn, written } from '@shiftcover/platform';
 import { listParkedEvents, ParkedEventNotFound, ParkedEventUnavailable } from '@shiftcover/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import { easternToday, formatShiftDate } from '@shiftcover/domain';
 import {
   commandTrace,
   newId,
@@ -5,8 +6,7 @@ import {
   type SignedIn,
   signedIn,
   written,
-} from '@shiftcover/command-api';
-import { easternToday, formatShiftDate } from '@shiftcover/domain';
+} from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportCompletedShifts, sendAuditReport } from '../timers/reports';
 import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';

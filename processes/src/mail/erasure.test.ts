@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv } from './csv';
 import { eraseFromMail } from './erasure';
 import { mailMigrations } from './migrations';
-import { queueMail } from './planner';
+import { queueMail } from './outbox';
 import { compose } from './templates';
 
 let db: TestDatabase;

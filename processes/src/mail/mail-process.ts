@@ -1,4 +1,5 @@
-import { type MailPlannerDeps, mailFromNow, planNextBatch } from './planner';
+import type { MailPlannerDeps } from './planner-deps';
+import { mailFromNow, planNextBatch } from './runner';
 import { deliverDue, type MailTransport } from './sender';
 
 export interface MailProcessDeps extends MailPlannerDeps {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { mailMigrations } from './migrations';
-import { type MailPlannerDeps, planNextBatch } from './planner';
+import type { MailPlannerDeps } from './planner-deps';
+import { planNextBatch } from './runner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 

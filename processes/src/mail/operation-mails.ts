@@ -1,9 +1,12 @@
-import { TIME_ZONE } from '@shiftcover/domain';
+import { streams, TIME_ZONE } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { TransactionSql } from 'postgres';
 import { csv } from './csv';
-import { addressesOf, type MailPlannerDeps, newShiftMail, queueMail, shiftAt, shiftInfo } from './planner';
+import { queueMail } from './outbox';
+import type { MailPlannerDeps } from './planner-deps';
+import { addressesOf } from './recipients';
+import { newShiftMail, shiftAt, shiftInfo } from './rules';
 import { compose } from './templates';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
@@ -138,7 +141,7 @@ export async function planOperationMails(
       return queueMail(deps, tx, event.id, [personal.email], message);
     }
     case 'ShiftNotificationResent': {
-      const shift = await shiftAt(deps.store, `shift-${d.shiftId}`);
+      const shift = await shiftAt(deps.store, streams.shift(String(d.shiftId)));
       if (!shift.exists) return 0;
       const recipients = await addressesOf(tx, { userIds: d.recipients as string[] });
       return queueMail(deps, tx, event.id, recipients, newShiftMail(shiftInfo(shift), deps.publicUrl));

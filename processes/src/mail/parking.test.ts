@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { easternInstant } from '@shiftcover/domain';
+import { easternInstant, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { HttpError, migrate } from '@shiftcover/platform';
 import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
@@ -27,7 +27,8 @@ import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { MailProcess } from './mail-process';
 import { mailMigrations } from './migrations';
-import { emailHandler, type MailPlannerDeps } from './planner';
+import type { MailPlannerDeps } from './planner-deps';
+import { emailHandler } from './runner';
 import { smtpTransport } from './smtp';
 
 let bench: Bench;
@@ -77,7 +78,7 @@ async function appendUnplannableReport(): Promise<string> {
   const operationId = randomUUID();
   const eventId = randomUUID();
   await world.store.append(
-    `operation-${operationId}`,
+    streams.operation(operationId),
     [
       {
         id: eventId,

@@ -8,7 +8,7 @@ import { applyNextBatch, install, projections } from '@shiftcover/projections';
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMigrations } from '../mail/migrations';
-import { emailHandler, mailFromNow } from '../mail/planner';
+import { emailHandler, mailFromNow } from '../mail/runner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
 import { registerPerson } from '../testing/people';

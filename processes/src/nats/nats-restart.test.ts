@@ -11,7 +11,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailProcess } from '../mail/mail-process';
 import { mailMigrations } from '../mail/migrations';
-import { emailHandler, mailFromNow } from '../mail/planner';
+import { emailHandler, mailFromNow } from '../mail/runner';
 import { registerPerson } from '../testing/people';
 import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';

@@ -6,7 +6,7 @@ import { applyNextBatch, install, projections } from '@shiftcover/projections';
 import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMigrations } from '../mail/migrations';
-import { planNextBatch } from '../mail/planner';
+import { planNextBatch } from '../mail/runner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
 import { registerPerson } from '../testing/people';

@@ -5,7 +5,7 @@ import {
   easternToday,
   REMINDER_LEAD_HOURS,
 } from '@shiftcover/domain';
-import type { ShiftTimerDeps } from './shift-timers';
+import { type ShiftTimerDeps, TIMERS } from './timer-deps';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,7 +31,7 @@ export async function remindHolders(
     try {
       const outcome = await deps.service.shift(
         { type: 'RemindHolder', data: { shiftId: shift.id } },
-        { actor: options.actor ?? { kind: 'system', name: 'timers' }, now },
+        { actor: options.actor ?? TIMERS, now },
         { commandId: `RemindHolder:${shift.id}:${shift.assigned_user_id}` },
       );
       if (!outcome.duplicate && outcome.events.length > 0) reminded.push(shift.id);

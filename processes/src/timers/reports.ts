@@ -1,8 +1,6 @@
 import { type Actor, lastAuditWeek, previousMonth } from '@shiftcover/domain';
 import type { CommandTrace } from '@shiftcover/eventstore';
-import type { ShiftTimerDeps } from './shift-timers';
-
-const TIMERS: Actor = { kind: 'system', name: 'timers' };
+import { type ShiftTimerDeps, TIMERS } from './timer-deps';
 
 export interface ReportRun {
   /** The report's id: one per month or week for the scheduled ones, so each is sent once. */

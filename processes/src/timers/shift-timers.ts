@@ -1,26 +1,15 @@
-import type { CommandService } from '@shiftcover/command-api';
 import {
-  type Actor,
   COMPLETION_DELAY_HOURS,
   DomainError,
   easternToday,
   nextDate,
   shiftInterval,
 } from '@shiftcover/domain';
-import type { Logger } from '@shiftcover/platform';
 import { CronJob } from 'cron';
-import type { Sql } from 'postgres';
 import { remindHolders } from './reminders';
 import { sendDueReports } from './reports';
+import { type ShiftTimerDeps, TIMERS } from './timer-deps';
 
-export interface ShiftTimerDeps {
-  sql: Sql;
-  service: CommandService;
-  clock?: () => Date;
-  log?: Pick<Logger, 'info' | 'error'>;
-}
-
-const TIMERS: Actor = { kind: 'system', name: 'timers' };
 const HOUR_MS = 3_600_000;
 
 interface Candidate {

@@ -1,4 +1,4 @@
-import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
+import { formatShiftDate, idInStream, timeRangeLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { Projection } from '../projection';
 import { type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
@@ -227,7 +227,8 @@ const entries: Record<string, Entry> = {
 
 function entityId(event: RecordedEvent): string {
   const d = event.data;
-  if (event.streamId.startsWith('operation-') && !d.shiftId) return event.streamId.slice('operation-'.length);
+  const operationId = idInStream(event.streamId, 'operation');
+  if (operationId !== undefined && !d.shiftId) return operationId;
   return String(d.shiftId ?? d.userId ?? d.residenceId ?? 'email-notification-mode');
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { streams } from '@shiftcover/domain';
 import type { EventStore, PersonalDataVault } from '@shiftcover/eventstore';
 
 /**
@@ -36,7 +37,7 @@ export async function appendUnapplicableUser(
   const commandId = randomUUID();
   const eventId = randomUUID();
   const { position } = await deps.store.append(
-    `user-${userId}`,
+    streams.user(userId),
     [
       {
         id: eventId,

@@ -1,0 +1,27 @@
+import type {
+  CommandContext,
+  OperationCommand,
+  OperationEvent,
+  ShiftCommand,
+  ShiftEvent,
+} from '@shiftcover/domain';
+import type { CommandTrace, HandleResult } from '@shiftcover/eventstore';
+
+/**
+ * The write side as the process managers use it: shift commands (timers, e-mail tools) and
+ * operations recorded once under their id (reports, developer calls). The app passes in the
+ * command API's service.
+ */
+export interface Commands {
+  shift(
+    command: ShiftCommand,
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<HandleResult<ShiftEvent>>;
+  operation(
+    operationId: string,
+    command: OperationCommand,
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<HandleResult<OperationEvent>>;
+}

@@ -1,0 +1,57 @@
+import type { TransactionSql } from 'postgres';
+import type { Audience } from './rules';
+
+interface Address {
+  address: string;
+}
+
+/**
+ * Named people's own addresses whatever the mode: reports, test mails and resends are meant for
+ * them, not for the shared list. `wanting` keeps only those with e-mail notifications on.
+ */
+export async function addressesOf(
+  tx: TransactionSql,
+  who: { userIds: string[] } | 'super-admins',
+  wanting = true,
+): Promise<string[]> {
+  const rows = await tx<Address[]>`
+    select coalesce(notification_email, email) as address from rm_users
+    where coalesce(notification_email, email) is not null
+      ${wanting ? tx`and email_notifications_enabled` : tx``}
+      ${who === 'super-admins' ? tx`and role = 'admin' and super_admin` : tx`and id = any(${who.userIds})`}
+    order by id`;
+  return [...new Set(rows.map((r) => r.address))];
+}
+
+/** Where mail goes: each person's notification address when they want mail, or the shared list. */
+export async function audienceAddresses(
+  tx: TransactionSql,
+  audience: Audience,
+  location: string,
+): Promise<string[]> {
+  const [mode] = await tx<{ value: string; mailing_list_address: string | null }[]>`
+    select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`;
+  if (mode?.value === 'mailing_list') return mode.mailing_list_address ? [mode.mailing_list_address] : [];
+  const wanted = tx`email_notifications_enabled and coalesce(notification_email, email) is not null`;
+  let rows: Address[];
+  if (audience === 'all-staff') {
+    rows = await tx<
+      Address[]
+    >`select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`;
+  } else if ('adminsOf' in audience) {
+    // The admins assigned to the shift's residence, or every admin when none is.
+    rows = await tx<Address[]>`
+      select coalesce(u.notification_email, u.email) as address from rm_users u
+      left join rm_residences r on r.id = u.assigned_residence_id
+      where u.role = 'admin' and ${wanted} and (r.name = ${location} or not exists (
+        select 1 from rm_users a join rm_residences ar on ar.id = a.assigned_residence_id
+        where a.role = 'admin' and ar.name = ${location}))`;
+  } else {
+    rows = audience.userIds.length
+      ? await tx<
+          Address[]
+        >`select coalesce(notification_email, email) as address from rm_users where id = any(${audience.userIds}) and ${wanted}`
+      : [];
+  }
+  return [...new Set(rows.map((r) => r.address))];
+}

@@ -1,0 +1,74 @@
+import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
+import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
+import type { Sql } from 'postgres';
+import { planMails } from './plan';
+import type { MailPlannerDeps } from './planner-deps';
+
+/** The read models recipients and reports come from; planning waits until they have caught up. */
+const PLANNING_READ_MODELS = ['users', 'residences', 'system_config', 'completed_shifts', 'audit_log'];
+
+const NAME = 'email';
+
+/**
+ * Plans the next batch after the planner's checkpoint, rows, parked events and checkpoint in one
+ * transaction.
+ */
+export async function planNextBatch(
+  deps: MailPlannerDeps,
+  batchSize = 200,
+  onParked: (failure: Failure) => void = () => {},
+): Promise<number> {
+  await deps.sql`insert into process_checkpoints (name) values (${NAME}) on conflict do nothing`;
+  const [checkpoint] = await deps.sql<
+    { position: bigint }[]
+  >`select position from process_checkpoints where name = ${NAME}`;
+  const after = BigInt(checkpoint!.position);
+  const events = await deps.store.readAll(after, batchSize);
+  if (events.length === 0) return 0;
+  await deps.readModelsAt(events.at(-1)!.position, PLANNING_READ_MODELS);
+  const failures: Failure[] = [];
+  const planned = await deps.sql.begin(async (tx) => {
+    const [locked] = await tx<
+      { position: bigint }[]
+    >`select position from process_checkpoints where name = ${NAME} for update`;
+    if (BigInt(locked!.position) !== after) return 0;
+    // An event the planner cannot handle is parked, so later events are still mailed.
+    failures.push(
+      ...(await applyOrSetAside(tx, events, undefined, (sp, event) => planMails(deps, sp, event))),
+    );
+    for (const failure of failures) await park(tx, NAME, failure);
+    await tx`update process_checkpoints set position = ${events.at(-1)!.position.toString()}, updated_at = now() where name = ${NAME}`;
+    return events.length;
+  });
+  for (const failure of failures) onParked(failure);
+  return planned;
+}
+
+/** The first start mails what happens from then on, not the history already in the store. */
+export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
+  const head = await store.headPosition();
+  await sql`insert into process_checkpoints (name, position) values (${NAME}, ${head.toString()}) on conflict do nothing`;
+}
+
+/**
+ * The same planning as a JetStream consumer's handler, one event at a time; events from before
+ * mail was first started are passed over. A retry of a parked event plans it whatever its position:
+ * the log-following planner's checkpoint is already past it.
+ */
+export function emailHandler(deps: MailPlannerDeps) {
+  const plan = async (event: RecordedEvent) => {
+    await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
+    await deps.sql.begin((tx) => planMails(deps, tx, event));
+  };
+  return {
+    name: NAME,
+    async handle(event: RecordedEvent): Promise<void> {
+      const [start] = await deps.sql<
+        { position: bigint }[]
+      >`select position from process_checkpoints where name = ${NAME}`;
+      if (start && event.position <= BigInt(start.position)) return;
+      await plan(event);
+    },
+    retry: plan,
+  };
+}
