@@ -44,8 +44,9 @@ interface Citation {
 }
 
 /**
- * The sections a markdown page cites: `[product.md](product.md) §4.3` names its document, a bare
- * `§6` is the page's own, and `§4.3 and §4.4` or `§5 to §9` go on with the document before.
+ * The sections a markdown page cites: `[product.md](product.md) §4.3` and `[§4.3](product.md)`
+ * name their document, a bare `§6` is the page's own, and `§4.3 and §4.4` or `§5 to §9` go on
+ * with the document before.
  */
 function citationsInPage(file: string, own: string | undefined): Citation[] {
   const text = read(file);
@@ -53,7 +54,9 @@ function citationsInPage(file: string, own: string | undefined): Citation[] {
   let previous: { document: string | undefined; end: number } | undefined;
   for (const match of text.matchAll(new RegExp(SECTION, 'g'))) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
-    const named = /([\w-]+\.md)\)?\s*$/.exec(before)?.[1];
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 80);
+    const named =
+      /([\w-]+\.md)\)?\s*$/.exec(before)?.[1] ?? /^\]\((?:[\w.-]*\/)*([\w-]+\.md)\)/.exec(after)?.[1];
     const between = previous ? text.slice(previous.end, match.index) : '';
     const continued = previous && /^\s*(?:,|and|or|to)\s*$/.test(between);
     const document = named ?? (continued ? previous!.document : own);
