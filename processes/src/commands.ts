@@ -7,21 +7,20 @@ import type {
 } from '@shiftcover/domain';
 import type { CommandTrace, HandleResult } from '@shiftcover/eventstore';
 
+/** What a process manager learns of a command it sent. */
+export type Written<Event> = Pick<HandleResult<Event>, 'events' | 'position' | 'duplicate'>;
+
 /**
  * The write side as the process managers use it: shift commands (timers, e-mail tools) and
  * operations recorded once under their id (reports, developer calls). The app passes in the
  * command API's service.
  */
 export interface Commands {
-  shift(
-    command: ShiftCommand,
-    context: CommandContext,
-    trace: CommandTrace,
-  ): Promise<HandleResult<ShiftEvent>>;
+  shift(command: ShiftCommand, context: CommandContext, trace: CommandTrace): Promise<Written<ShiftEvent>>;
   operation(
     operationId: string,
     command: OperationCommand,
     context: CommandContext,
     trace: CommandTrace,
-  ): Promise<HandleResult<OperationEvent>>;
+  ): Promise<Written<OperationEvent>>;
 }
