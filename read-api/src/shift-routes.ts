@@ -17,6 +17,7 @@ import { now, type ReadApiDeps, reader, readModels } from './context';
 import { ResponseCache, sendCached } from './response-cache';
 import {
   byUrgencyThenTime,
+  claimableSql,
   hasEnded,
   isOpen,
   progress,
@@ -51,8 +52,7 @@ async function shiftList(
   const admin = can(who, 'seeShiftHolder');
   const visible = admin
     ? undefined
-    : db`(s.assigned_user_id = ${who.userId} or (s.assigned_user_id is null
-        and s.status in ('open', 'urgent', 'emergency') and s.date >= ${notBefore(at)}))`;
+    : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
   const rows = ((await shiftsWithHolders(db, visible)) as unknown as ShiftRow[]).filter((row) => {
     if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
     // Staff see what they can claim and what is theirs.

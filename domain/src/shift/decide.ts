@@ -3,9 +3,10 @@ import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 import { shiftInterval } from '../time/eastern';
 import type { ShiftEvent } from './events';
+import { isClaimable } from './rules';
 import { schedulingProblem } from './scheduling';
 import type { ShiftCommand, ShiftDetails } from './schemas';
-import { evolveShift, initialShiftState, isClaimable, pendingTransfer, type ShiftState } from './state';
+import { evolveShift, initialShiftState, pendingTransfer, type ShiftState } from './state';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** SPEC §9: drop requests need at least 4 hours notice. */

@@ -7,6 +7,7 @@ export {
   URGENT_REOPEN_HOURS,
 } from './decide';
 export type { ShiftEvent, ShiftEventType } from './events';
+export { claimableStatuses, isClaimable } from './rules';
 export { schedulingProblem } from './scheduling';
 export {
   priorityLabels,
@@ -24,7 +25,6 @@ export {
 export {
   evolveShift,
   initialShiftState,
-  isClaimable,
   pendingTransfer,
   type ShiftState,
   type ShiftStatus,
