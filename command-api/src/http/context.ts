@@ -8,6 +8,7 @@ import {
   entityId,
   type Principal,
   type RejectionCode,
+  refusalFor,
   type UserState,
   userDecider,
 } from '@shiftcover/domain';
@@ -61,8 +62,8 @@ export async function caller(request: FastifyRequest, principals: Principals): P
 }
 
 /** SPEC §6 on the server: the same matrix the screens use. */
-export function requireCapability(who: Caller, capability: Capability, message: string): void {
-  if (!can(who.principal, capability)) throw new HttpError(403, message);
+export function requireCapability(who: Caller, capability: Capability): void {
+  if (!can(who.principal, capability)) throw new HttpError(403, refusalFor(capability));
 }
 
 export function commandContext(actor: Actor, deps: CommandApiDeps): CommandContext {
