@@ -1,4 +1,12 @@
-import { can, cleanText, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
+import {
+  can,
+  cleanText,
+  easternToday,
+  isCalendarDate,
+  isSystemActorId,
+  nextDate,
+  TIME_ZONE,
+} from '@shiftcover/domain';
 import { fromZonedTime } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -164,7 +172,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       const totalCount = total?.count ?? 0;
       return {
         logs: rows.map((a) => {
-          const system = a.user_id.startsWith('system:');
+          const system = isSystemActorId(a.user_id);
           return {
             id: a.id.toString(),
             userId: a.user_id,

@@ -11,6 +11,7 @@ import {
   refusalFor,
   type UserState,
   userDecider,
+  uuidFromDigest,
 } from '@shiftcover/domain';
 import { type CommandHandler, type CommandTrace, RetriesExhausted } from '@shiftcover/eventstore';
 import { type ErrorMapping, HttpError, type LoginThrottle, type SessionStore } from '@shiftcover/platform';
@@ -116,8 +117,7 @@ export function newId(trace: CommandTrace, kind: string): string {
 }
 
 function uuidFrom(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromDigest(createHash('sha256').update(text).digest('hex'));
 }
 
 /** A successful write: its body plus the global position a client waits for to read its own write. */

@@ -1,6 +1,6 @@
 import { actorCan, isAssignable, isTransferRecipient } from '../permissions/permissions';
 import { refusalFor } from '../permissions/refusals';
-import type { CommandContext, Decider } from '../shared/decider';
+import { actorIdOf, type CommandContext, type Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 import { shiftInterval } from '../time/eastern';
 import type { ShiftEvent } from './events';
@@ -20,7 +20,7 @@ export const REMINDER_LEAD_HOURS = 12;
 export const URGENT_REOPEN_HOURS = 48;
 
 function actorId(context: CommandContext): string {
-  return context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
+  return actorIdOf(context.actor);
 }
 
 function requireUser(context: CommandContext): string {
