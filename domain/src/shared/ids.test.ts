@@ -5,7 +5,9 @@ import { uuidFromDigest } from './ids';
 describe('ids derived from a digest', () => {
   it('lays any digest out as a version-5 UUID with the RFC 4122 variant', () => {
     for (const hex of ['0'.repeat(64), 'f'.repeat(64), '0123456789abcdef'.repeat(4)]) {
-      expect(uuidFromDigest(hex)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(uuidFromDigest(hex)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
     }
     expect(uuidFromDigest('0123456789abcdef'.repeat(4))).toBe('01234567-89ab-5def-8123-456789abcdef');
   });
