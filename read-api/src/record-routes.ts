@@ -1,13 +1,12 @@
 import {
   can,
   cleanText,
+  easternMidnight,
   easternToday,
   isCalendarDate,
   isSystemActorId,
   nextDate,
-  TIME_ZONE,
 } from '@shiftcover/domain';
-import { fromZonedTime } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { now, type ReadApiDeps, reader, readModels } from './context';
@@ -47,13 +46,12 @@ const SEVEN_DAYS_MS = 7 * 86_400_000;
 /** The Completed Shifts date ranges, in Eastern time: today, the last 7 days, this month. */
 function completionWindow(range: 'all' | 'today' | 'week' | 'month', at: Date): [Date, Date] {
   const today = easternToday(at);
-  const midnight = (date: string) => fromZonedTime(`${date}T00:00:00`, TIME_ZONE);
-  if (range === 'today') return [midnight(today), midnight(nextDate(today))];
+  if (range === 'today') return [easternMidnight(today), easternMidnight(nextDate(today))];
   if (range === 'week') return [new Date(at.getTime() - SEVEN_DAYS_MS), at];
   if (range === 'month') {
     const [year, month] = today.split('-').map(Number) as [number, number];
     const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-    return [midnight(`${today.slice(0, 7)}-01`), midnight(next)];
+    return [easternMidnight(`${today.slice(0, 7)}-01`), easternMidnight(next)];
   }
   return [new Date(0), new Date('9999-12-31T00:00:00Z')];
 }
@@ -132,12 +130,8 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     async (request) => {
       await reader(request, deps, readModels.audit, 'viewAuditLogs');
       const { offset, limit, userId, action, entityType, startDate, endDate } = request.query;
-      const from = startDate
-        ? fromZonedTime(`${startDate}T00:00:00`, TIME_ZONE)
-        : new Date(now(deps).getTime() - SEVEN_DAYS_MS);
-      const until = endDate
-        ? new Date(fromZonedTime(`${endDate}T00:00:00`, TIME_ZONE).getTime() + 86_400_000)
-        : null;
+      const from = startDate ? easternMidnight(startDate) : new Date(now(deps).getTime() - SEVEN_DAYS_MS);
+      const until = endDate ? new Date(easternMidnight(endDate).getTime() + 86_400_000) : null;
       const where = sql`
       where a.timestamp >= ${from}
       ${until ? sql`and a.timestamp < ${until}` : sql``}

@@ -14,6 +14,11 @@ export function easternInstant(date: string, time: string): Date {
   return fromZonedTime(`${date}T${time}:00`, TIME_ZONE);
 }
 
+/** The instant an Eastern calendar day begins. */
+export function easternMidnight(date: string): Date {
+  return easternInstant(date, '00:00');
+}
+
 /** A shift's real interval; an end not after the start falls on the next day. */
 export function shiftInterval(date: string, startTime: string, endTime: string): Interval {
   const start = easternInstant(date, startTime);

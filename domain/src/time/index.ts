@@ -9,6 +9,7 @@ export {
 } from './duration';
 export {
   easternInstant,
+  easternMidnight,
   easternTime,
   easternToday,
   type Interval,
@@ -20,5 +21,21 @@ export {
   shiftInterval,
   TIME_ZONE,
 } from './eastern';
-export { durationLabel, formatShiftDate, timeRangeLabel, toTwelveHour } from './labels';
+export {
+  type ClockReading,
+  easternClock,
+  easternDate,
+  easternDateTime,
+  easternDayTime,
+  easternTimestamp,
+  easternWeekdayTimestamp,
+} from './formats';
+export {
+  durationLabel,
+  formatShiftDate,
+  shiftLabel,
+  shiftTimeLabel,
+  timeRangeLabel,
+  toTwelveHour,
+} from './labels';
 export { lastAuditWeek, previousMonth, type ReportPeriod, WEEKLY_AUDIT_TIME } from './periods';
