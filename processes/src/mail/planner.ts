@@ -1,6 +1,6 @@
 import { shiftDecider } from '@shiftcover/domain';
 import type { EventStore, PersonalDataVault, RecordedEvent } from '@shiftcover/eventstore';
-import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
+import { adminsOfResidence, applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql, TransactionSql } from 'postgres';
 import { planOperationMails } from './operation-mails';
 import { type Mail, mail, type ShiftInfo } from './templates';
@@ -172,12 +172,10 @@ async function addresses(tx: TransactionSql, audience: Audience, location: strin
     >`select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`;
   } else if ('adminsOf' in audience) {
     // The admins assigned to the shift's residence, or every admin when none is.
+    const admins = tx`(select id, assigned_residence_id as residence_id from rm_users where role = 'admin')`;
     rows = await tx<Address[]>`
-      select coalesce(u.notification_email, u.email) as address from rm_users u
-      left join rm_residences r on r.id = u.assigned_residence_id
-      where u.role = 'admin' and ${wanted} and (r.name = ${location} or not exists (
-        select 1 from rm_users a join rm_residences ar on ar.id = a.assigned_residence_id
-        where a.role = 'admin' and ar.name = ${location}))`;
+      select coalesce(notification_email, email) as address from rm_users
+      where id in (${adminsOfResidence(tx, admins, tx('rm_residences'), location)}) and ${wanted}`;
   } else {
     rows = audience.userIds.length
       ? await tx<

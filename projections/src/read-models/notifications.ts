@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import type { EventData, Projection, TableName } from '../projection';
+import { adminsOfResidence } from './residence-admins';
 import { factsLabel, type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
 type Kind = 'shift_claim' | 'shift_approval' | 'urgent_coverage' | 'reminder' | 'shift_available';
@@ -133,9 +134,7 @@ async function tellAdmins(
   await tx`insert into ${tx(t('notifications'))} (id, user_id, title, message, type, shift_id, created_at)
     select ${`${event.id}:0:`} || a.id, a.id, 'Shift reopened', ${message}, 'shift_available', ${d.shiftId},
       ${d.at ?? event.recordedAt}
-    from ${admins} a left join ${residences} r on r.id = a.residence_id
-    where r.name = ${location} or not exists (
-      select 1 from ${admins} x join ${residences} y on y.id = x.residence_id where y.name = ${location})`;
+    from (${adminsOfResidence(tx, admins, residences, location)}) a`;
 }
 
 /** In-app notifications (SPEC §3 notifications) for the people each event concerns. */
