@@ -38,6 +38,11 @@ export function previousDate(date: string): string {
   return format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
 }
 
+/** An instant in Eastern time, written with a date-fns pattern ('EEE, MMM d, yyyy h:mm a' by default). */
+export function formatEastern(at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a'): string {
+  return formatInTimeZone(new Date(at), TIME_ZONE, pattern);
+}
+
 /** Today's date in Eastern time, 'YYYY-MM-DD'. */
 export function easternToday(now: Date): string {
   return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');

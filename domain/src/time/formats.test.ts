@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatEastern } from './eastern';
 import {
   easternClock,
   easternDate,
   easternDateTime,
   easternDayTime,
+  easternStamp,
   easternTimestamp,
   easternWeekdayTimestamp,
 } from './formats';
@@ -42,6 +44,13 @@ describe('Eastern dates and times on screens', () => {
     expect(easternTimestamp(winter)).toBe('Jan 15, 2026, 12:04:05 PM EST');
     expect(easternTimestamp(summer)).toBe('Jul 15, 2026, 1:04:05 PM EDT');
     expect(easternWeekdayTimestamp(summer)).toBe('Wed, Jul 15, 2026, 1:04:05 PM EDT');
+  });
+
+  it('writes sortable operator stamps, the ambiguous hour of November with its zone', () => {
+    expect(easternStamp(new Date('2026-11-01T05:30:00Z'))).toBe('2026-11-01 01:30:00 EDT');
+    expect(easternStamp(new Date('2026-11-01T06:30:00Z'))).toBe('2026-11-01 01:30:00 EST');
+    expect(formatEastern(summer)).toBe('Wed, Jul 15, 2026 1:04 PM');
+    expect(formatEastern(summer, 'yyyy-MM-dd HH:mm')).toBe('2026-07-15 13:04');
   });
 
   it('reads the day in Eastern time, not UTC', () => {

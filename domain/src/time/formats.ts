@@ -43,6 +43,23 @@ export function easternWeekdayTimestamp(instant: string | Date): string {
   return weekdayTimestamp.format(new Date(instant));
 }
 
+const stamp = inEastern({
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** '2026-11-01 01:30:00 EST': sortable Eastern wall-clock time with its abbreviation, for operators. */
+export function easternStamp(at: Date): string {
+  const parts = Object.fromEntries(stamp.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+}
+
 export interface ClockReading {
   time: string;
   date: string;

@@ -12,6 +12,7 @@ export {
   easternMidnight,
   easternTime,
   easternToday,
+  formatEastern,
   type Interval,
   intervalsOverlap,
   isCalendarDate,
@@ -27,6 +28,7 @@ export {
   easternDate,
   easternDateTime,
   easternDayTime,
+  easternStamp,
   easternTimestamp,
   easternWeekdayTimestamp,
 } from './formats';
