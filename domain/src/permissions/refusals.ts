@@ -3,7 +3,7 @@ import { reject } from '../shared/errors';
 import { actorCan, type Capability } from './permissions';
 
 const ADMINS_ONLY = 'Access denied. Admin privileges required.';
-// Every signed-in user holds these; a refusal reaches only an account that lost its rights.
+// Every signed-in user holds these, so nobody meets this refusal; the map still names every capability.
 const NOT_ALLOWED = 'You do not have permission to do this';
 
 /** What a 403 says when the caller lacks a capability: the same words from route and decider. */

@@ -1,5 +1,5 @@
 import { actorCan, isAssignable, isTransferRecipient } from '../permissions/permissions';
-import { refusalFor } from '../permissions/refusals';
+import { requireActorCan } from '../permissions/refusals';
 import { actorIdOf, type CommandContext, type Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 import { shiftInterval } from '../time/eastern';
@@ -29,7 +29,7 @@ function requireUser(context: CommandContext): string {
 }
 
 function requireAdmin(context: CommandContext, capability: Parameters<typeof actorCan>[1]): void {
-  if (!actorCan(context.actor, capability)) reject('forbidden', refusalFor(capability));
+  requireActorCan(context.actor, capability);
 }
 
 function requireLive(state: ShiftState): void {
