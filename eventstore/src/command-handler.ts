@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type CommandContext, type Decider, DomainError, type TypedEvent } from '@shiftcover/domain';
+import {
+  actorIdOf,
+  type CommandContext,
+  type Decider,
+  DomainError,
+  type TypedEvent,
+  uuidFromDigest,
+} from '@shiftcover/domain';
 import { RetriesExhausted } from '@shiftcover/platform';
 import { holdsPersonalData, type PersonalDataVault } from './personal-data';
 import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
@@ -289,7 +296,7 @@ function metadataFor(context: CommandContext, trace: CommandTrace): EventMetadat
     commandId: trace.commandId,
     correlationId: trace.correlationId ?? trace.commandId,
     causationId: trace.causationId ?? trace.commandId,
-    actorId: actor.kind === 'user' ? actor.userId : `system:${actor.name}`,
+    actorId: actorIdOf(actor),
     actorRole: actor.kind === 'user' ? actor.role : 'system',
     actorSuperAdmin: actor.kind === 'user' && actor.superAdmin,
     schemaVersion: SCHEMA_VERSION,
@@ -298,9 +305,9 @@ function metadataFor(context: CommandContext, trace: CommandTrace): EventMetadat
 
 /** Event ids derive from the command, so a command replayed after a crash writes nothing twice. */
 function eventId(commandId: string, streamId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex');
-  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromDigest(
+    createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex'),
+  );
 }
 
 function pause(attempt: number): Promise<void> {

@@ -34,6 +34,7 @@ export {
   readCheckpoints,
   rebuild,
 } from './projector';
+export { adminsOfResidence } from './read-models/residence-admins';
 export { ProjectionRunner, type RunnerOptions } from './runner';
 
 /** Every read model, each following the log on its own checkpoint. */

@@ -1,5 +1,5 @@
 import type { Capability, Principal } from '@shiftcover/domain';
-import { can } from '@shiftcover/domain';
+import { can, refusalFor } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from 'postgres';
@@ -43,10 +43,10 @@ export async function reader(
   request: FastifyRequest,
   deps: ReadApiDeps,
   models: readonly string[],
-  capability?: { needs: Capability; message: string },
+  capability?: Capability,
 ): Promise<Principal> {
   const who = await deps.currentUser(request);
-  if (capability && !can(who, capability.needs)) throw new HttpError(403, capability.message);
+  if (capability && !can(who, capability)) throw new HttpError(403, refusalFor(capability));
   const min = minPosition(request.headers['x-min-position']);
   if (min !== undefined) await deps.positions.waitFor(min, models);
   return who;

@@ -1,5 +1,12 @@
-import { can, cleanText, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
-import { fromZonedTime } from 'date-fns-tz';
+import {
+  can,
+  cleanText,
+  easternMidnight,
+  easternToday,
+  isCalendarDate,
+  isSystemActorId,
+  nextDate,
+} from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { now, type ReadApiDeps, reader, readModels } from './context';
@@ -39,13 +46,12 @@ const SEVEN_DAYS_MS = 7 * 86_400_000;
 /** The Completed Shifts date ranges, in Eastern time: today, the last 7 days, this month. */
 function completionWindow(range: 'all' | 'today' | 'week' | 'month', at: Date): [Date, Date] {
   const today = easternToday(at);
-  const midnight = (date: string) => fromZonedTime(`${date}T00:00:00`, TIME_ZONE);
-  if (range === 'today') return [midnight(today), midnight(nextDate(today))];
+  if (range === 'today') return [easternMidnight(today), easternMidnight(nextDate(today))];
   if (range === 'week') return [new Date(at.getTime() - SEVEN_DAYS_MS), at];
   if (range === 'month') {
     const [year, month] = today.split('-').map(Number) as [number, number];
     const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-    return [midnight(`${today.slice(0, 7)}-01`), midnight(next)];
+    return [easternMidnight(`${today.slice(0, 7)}-01`), easternMidnight(next)];
   }
   return [new Date(0), new Date('9999-12-31T00:00:00Z')];
 }
@@ -57,10 +63,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     '/api/completed-shifts',
     { schema: { tags: ['completed shifts'], querystring: completedFilters } },
     async (request, reply) => {
-      const who = await reader(request, deps, readModels.completed, {
-        needs: 'viewCompletedShifts',
-        message: 'Only super admins and developers can view completed shifts',
-      });
+      const who = await reader(request, deps, readModels.completed, 'viewCompletedShifts');
       reply.header('cache-control', 'no-store');
       const { location, dateRange, sort } = request.query;
       const [since, until] = completionWindow(dateRange ?? 'all', now(deps));
@@ -125,17 +128,10 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     '/api/audit-logs',
     { schema: { tags: ['audit log'], querystring: auditFilters } },
     async (request) => {
-      await reader(request, deps, readModels.audit, {
-        needs: 'viewAuditLogs',
-        message: 'Only super admins and developers can view audit logs',
-      });
+      await reader(request, deps, readModels.audit, 'viewAuditLogs');
       const { offset, limit, userId, action, entityType, startDate, endDate } = request.query;
-      const from = startDate
-        ? fromZonedTime(`${startDate}T00:00:00`, TIME_ZONE)
-        : new Date(now(deps).getTime() - SEVEN_DAYS_MS);
-      const until = endDate
-        ? new Date(fromZonedTime(`${endDate}T00:00:00`, TIME_ZONE).getTime() + 86_400_000)
-        : null;
+      const from = startDate ? easternMidnight(startDate) : new Date(now(deps).getTime() - SEVEN_DAYS_MS);
+      const until = endDate ? new Date(easternMidnight(endDate).getTime() + 86_400_000) : null;
       const where = sql`
       where a.timestamp >= ${from}
       ${until ? sql`and a.timestamp < ${until}` : sql``}
@@ -170,7 +166,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       const totalCount = total?.count ?? 0;
       return {
         logs: rows.map((a) => {
-          const system = a.user_id.startsWith('system:');
+          const system = isSystemActorId(a.user_id);
           return {
             id: a.id.toString(),
             userId: a.user_id,
@@ -197,13 +193,8 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 /** Developer tools: the e-mail queue's state and the outbox of mails kept when no SMTP server is set. */
 export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
-  const DEVELOPERS = {
-    needs: 'developerTools' as const,
-    message: 'Only developers can use the developer tools',
-  };
-
   app.get('/api/email-queue/status', { schema: { tags: ['developer tools'] } }, async (request) => {
-    await reader(request, deps, [], DEVELOPERS);
+    await reader(request, deps, [], 'developerTools');
     const [row] = await sql<
       { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
     >`
@@ -232,7 +223,7 @@ export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, de
       },
     },
     async (request) => {
-      await reader(request, deps, [], DEVELOPERS);
+      await reader(request, deps, [], 'developerTools');
       const rows = await sql<
         {
           id: bigint;

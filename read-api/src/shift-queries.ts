@@ -1,4 +1,12 @@
-import { can, easternToday, nextDate, type Principal, shiftInterval } from '@shiftcover/domain';
+import {
+  can,
+  claimableStatuses,
+  easternToday,
+  isClaimable,
+  nextDate,
+  type Principal,
+  shiftInterval,
+} from '@shiftcover/domain';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 
 export interface ShiftRow {
@@ -84,8 +92,14 @@ export function byUrgencyThenTime(a: ShiftRow, b: ShiftRow): number {
   return pa - pb || a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);
 }
 
+/** The domain's `isClaimable` for a read-model row. */
 export function isOpen(row: ShiftRow): boolean {
-  return row.assigned_user_id === null && ['open', 'urgent', 'emergency'].includes(row.status);
+  return isClaimable({ assignedUserId: row.assigned_user_id, status: row.status });
+}
+
+/** The domain's `isClaimable` as a SQL condition on `rm_shifts` read as `s`. */
+export function claimableSql(db: Sql | TransactionSql) {
+  return db`(s.assigned_user_id is null and s.status in ${db(claimableStatuses)})`;
 }
 
 export function hasEnded(row: ShiftRow, now: Date): boolean {

@@ -17,6 +17,7 @@ import { now, type ReadApiDeps, reader, readModels } from './context';
 import { ResponseCache, sendCached } from './response-cache';
 import {
   byUrgencyThenTime,
+  claimableSql,
   hasEnded,
   isOpen,
   progress,
@@ -33,10 +34,6 @@ const shiftFilters = z.object({
   type: cleanText({ label: 'Type', max: 40 }).optional(),
   status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
 });
-const ADMIN_ONLY = {
-  needs: 'viewPendingApprovals' as const,
-  message: 'Access denied. Admin privileges required.',
-};
 const DAY_PROGRAM = 'Day Program';
 // Shifts that have not ended are dated today or later, or yesterday for an overnight one.
 const notBefore = (at: Date) => previousDate(easternToday(at));
@@ -51,8 +48,7 @@ async function shiftList(
   const admin = can(who, 'seeShiftHolder');
   const visible = admin
     ? undefined
-    : db`(s.assigned_user_id = ${who.userId} or (s.assigned_user_id is null
-        and s.status in ('open', 'urgent', 'emergency') and s.date >= ${notBefore(at)}))`;
+    : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
   const rows = ((await shiftsWithHolders(db, visible)) as unknown as ShiftRow[]).filter((row) => {
     if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
     // Staff see what they can claim and what is theirs.
@@ -111,7 +107,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     '/api/shifts/pending',
     { schema: { tags: ['shifts'], querystring: z.object({ location: locationFilter.optional() }) } },
     async (request) => {
-      const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+      const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
       let location =
         request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
       if (!can(who, 'filterPendingByLocation')) {
@@ -131,7 +127,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   );
 
   app.get('/api/shifts/in-progress', { schema: { tags: ['shifts'] } }, async (request) => {
-    const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+    const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
     const at = now(deps);
     const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
     return (await shifts(current))
@@ -206,10 +202,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   }
 
   app.get('/api/admin/drop-requests', { schema: { tags: ['drop requests'] } }, async (request) => {
-    await reader(request, deps, readModels.shifts, {
-      needs: 'viewDropRequests',
-      message: 'Access denied. Admin privileges required.',
-    });
+    await reader(request, deps, readModels.shifts, 'viewDropRequests');
     const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
     return rows
       .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))

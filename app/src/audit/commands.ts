@@ -1,8 +1,8 @@
-import { nextDate } from '@shiftcover/domain';
+import { easternStamp, nextDate } from '@shiftcover/domain';
 import { ChainVerifier, type RecordedEvent } from '@shiftcover/eventstore';
 import { csv } from '@shiftcover/processes';
 import type { Runtime } from '../runtime';
-import { easternStamp, parseMoment } from './eastern';
+import { parseMoment } from './eastern';
 import { changes, replay, stateAsOf } from './replay';
 
 export class AuditUsageError extends Error {}

@@ -1,24 +1,6 @@
 import { TIME_ZONE } from '@shiftcover/domain';
 import { fromZonedTime } from 'date-fns-tz';
 
-const format = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
-/** '2026-11-01 01:30:00 EST': Eastern wall-clock time with its abbreviation (EST or EDT). */
-export function easternStamp(at: Date): string {
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
-}
-
 /**
  * A moment given on the command line: an ISO instant with an offset or Z, or an Eastern
  * wall-clock date ('2026-03-08') or date and time ('2026-03-08 14:30').

@@ -44,7 +44,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post('/api/users', { schema: { tags: ['users'], body: createUserSchema } }, async (request, reply) => {
     const who = await caller(request, principals);
-    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    requireCapability(who, 'manageUsers');
     const form = request.body;
     checkMayCreateUser(who.actor, form);
     const trace = commandTrace(request, who.actor);
@@ -76,7 +76,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['users'], params: idParams, body: editUserSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      requireCapability(who, 'manageUsers');
       const target = await userById(request.params.id);
       const {
         username,
@@ -105,7 +105,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.delete('/api/users/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
     const who = await caller(request, principals);
-    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    requireCapability(who, 'manageUsers');
     const target = await userById(request.params.id);
     const outcome = await service.users.delete(
       target.userId,
@@ -121,7 +121,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      requireCapability(who, 'manageUsers');
       const target = await userById(request.params.id);
       checkMayResetPassword(who.actor, target);
       const outcome = await service.users.handle(
@@ -142,7 +142,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      requireCapability(who, 'manageUsers');
       const target = await userById(request.params.id);
       const { state: residence } = await handler.load(
         streams.residence(request.body.residenceId),
@@ -163,7 +163,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['residences'], body: residenceSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      requireCapability(who, 'manageResidences');
       const trace = commandTrace(request, who.actor);
       const residenceId = newId(trace, 'residence');
       const outcome = await service.residences.execute(
@@ -180,7 +180,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['residences'], params: idParams, body: residenceSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      requireCapability(who, 'manageResidences');
       const outcome = await service.residences.execute(
         { type: 'UpdateResidence', data: { ...request.body, residenceId: request.params.id } },
         commandContext(who.actor, deps),
@@ -195,7 +195,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['residences'], params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
+      requireCapability(who, 'manageResidences');
       const outcome = await service.residences.execute(
         { type: 'DeleteResidence', data: { residenceId: request.params.id } },
         commandContext(who.actor, deps),
@@ -232,7 +232,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'developerTools', 'Only developers can change the e-mail notification mode');
+      requireCapability(who, 'changeEmailNotificationMode');
       const outcome = await service.config(
         { type: 'SetEmailNotificationMode', data: request.body },
         commandContext(who.actor, deps),

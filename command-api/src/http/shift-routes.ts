@@ -91,7 +91,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post('/api/shifts', { schema: { tags: ['shifts'], body: createBody } }, async (request, reply) => {
     const who = await caller(request, principals);
-    requireCapability(who, 'createShift', 'Only admins can create shifts');
+    requireCapability(who, 'createShift');
     const trace = commandTrace(request, who.actor);
     const shiftId = newId(trace, 'shift');
     const { needsApproval: _n, approved: _a, ...details } = request.body;
@@ -105,7 +105,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     { schema: { tags: ['shifts'], params: idParams, body: updateBody } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'editShift', 'Only admins can edit shifts');
+      requireCapability(who, 'editShift');
       const { assignedUserId, ...details } = request.body;
       let result = await run(request, who, {
         type: 'UpdateShift',
@@ -130,7 +130,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     { schema: { tags: ['shifts'], params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'deleteShift', 'Only admins can delete shifts');
+      requireCapability(who, 'deleteShift');
       const { outcome } = await run(request, who, {
         type: 'DeleteShift',
         data: { shiftId: request.params.id },
@@ -161,7 +161,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       { schema: { tags: ['shifts'], params: idParams } },
       async (request, reply) => {
         const who = await caller(request, principals);
-        requireCapability(who, 'approveClaims', 'Access denied. Admin privileges required.');
+        requireCapability(who, 'approveClaims');
         const { outcome, shift } = await run(request, who, { type, data: { shiftId: request.params.id } });
         return written(reply, outcome.position, { ...shift, message });
       },
@@ -189,7 +189,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     { schema: { tags: ['shifts'], params: idParams, body: assignBody } },
     async (request, reply) => {
       const who = await caller(request, principals);
-      requireCapability(who, 'assignShift', 'Only admins can assign shifts');
+      requireCapability(who, 'assignShift');
       const assigneeRole = await roleOf(request.body.staffId);
       const { outcome, shift } = await run(request, who, {
         type: 'AssignShift',
@@ -263,7 +263,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       { schema: { tags: ['drop requests'], params: idParams } },
       async (request, reply) => {
         const who = await caller(request, principals);
-        requireCapability(who, 'approveDrops', 'Access denied. Admin privileges required.');
+        requireCapability(who, 'approveDrops');
         const { outcome, shift } = await run(request, who, { type, data: { shiftId: request.params.id } });
         return written(reply, outcome.position, { ...shift, message });
       },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { actorCan } from '../permissions/permissions';
+import { requireActorCan } from '../permissions/refusals';
 import type { Decider } from '../shared/decider';
-import { reject } from '../shared/errors';
 
 export const emailNotificationModes = ['individual', 'mailing_list'] as const;
 export type EmailNotificationMode = (typeof emailNotificationModes)[number];
@@ -30,7 +29,7 @@ export interface ConfigState {
 export const configDecider: Decider<ConfigCommand, ConfigEvent, ConfigState> = {
   initialState: () => ({ mode: 'individual', mailingListAddress: null }),
   decide(command, state, context) {
-    if (!actorCan(context.actor, 'developerTools')) reject('forbidden', 'Developer privileges required');
+    requireActorCan(context.actor, 'changeEmailNotificationMode');
     const mailingListAddress = command.data.mailingListAddress ?? state.mailingListAddress;
     if (command.data.mode === state.mode && mailingListAddress === state.mailingListAddress) return [];
     return [

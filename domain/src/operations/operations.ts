@@ -1,6 +1,6 @@
-import { actorCan, type Capability } from '../permissions/permissions';
+import type { Capability } from '../permissions/permissions';
+import { requireActorCan } from '../permissions/refusals';
 import type { Decider } from '../shared/decider';
-import { reject } from '../shared/errors';
 
 /**
  * The developer and admin calls of SPEC §7 and the scheduled reports, each recorded once on a
@@ -83,7 +83,7 @@ export const operationDecider: Decider<OperationCommand, OperationEvent, { done:
   initialState: () => ({ done: false }),
   decide(command, state, context) {
     const [type, needs] = operations[command.type];
-    if (!actorCan(context.actor, needs)) reject('forbidden', 'You do not have permission to do this');
+    requireActorCan(context.actor, needs);
     if (state.done) return [];
     return [{ type, data: { ...command.data, at: context.now.toISOString() } } as OperationEvent];
   },

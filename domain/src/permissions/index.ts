@@ -1,1 +1,2 @@
 export * from './permissions';
+export { refusalFor, requireActorCan } from './refusals';

@@ -13,6 +13,7 @@ import {
   isTransferRecipient,
   type Principal,
 } from './permissions';
+import { refusalFor, requireActorCan } from './refusals';
 
 const staff: Principal = { userId: 'staff', role: 'staff', superAdmin: false };
 const admin: Principal = { userId: 'admin', role: 'admin', superAdmin: false };
@@ -52,6 +53,7 @@ const matrix: Record<Capability, Who[]> = {
   resendEmail: ['superAdmin', 'developer'],
   changeUserRoles: ['superAdmin', 'developer'],
   developerTools: ['developer'],
+  changeEmailNotificationMode: ['developer'],
   clearCompletedRecords: ['developer'],
 };
 
@@ -149,5 +151,20 @@ describe('user-management rules', () => {
     expect(isTransferRecipient('me', target('staff', false, 'me'))).toBe(false);
     expect(isAssignable(target('staff'))).toBe(true);
     expect(isAssignable(target('admin'))).toBe(false);
+  });
+});
+
+describe('refusals, keyed by capability', () => {
+  it('says what SPEC §2 shows non-admins on Pending Approvals', () => {
+    expect(refusalFor('viewPendingApprovals')).toBe('Access denied. Admin privileges required.');
+    expect(refusalFor('approveClaims')).toBe(refusalFor('viewPendingApprovals'));
+  });
+
+  it('refuses a command in the same words as the route', () => {
+    const actor = { kind: 'user' as const, ...staff };
+    expect(() => requireActorCan(actor, 'manageResidences')).toThrow(
+      'Only super admins and developers can manage residences',
+    );
+    expect(() => requireActorCan(actor, 'claimShift')).not.toThrow();
   });
 });

@@ -52,6 +52,7 @@ export type Capability =
   | 'changeUserRoles'
   // developer only
   | 'developerTools'
+  | 'changeEmailNotificationMode'
   | 'clearCompletedRecords';
 
 const everyone: ReadonlySet<Capability> = new Set([
@@ -93,7 +94,11 @@ const seniorAdministrators: ReadonlySet<Capability> = new Set([
   'changeUserRoles',
 ]);
 
-const developersOnly: ReadonlySet<Capability> = new Set(['developerTools', 'clearCompletedRecords']);
+const developersOnly: ReadonlySet<Capability> = new Set([
+  'developerTools',
+  'changeEmailNotificationMode',
+  'clearCompletedRecords',
+]);
 
 export function isAdministrator(p: Principal): boolean {
   return p.role === 'admin' || p.role === 'developer' || p.superAdmin;

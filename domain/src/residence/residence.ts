@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText, optionalCleanText } from '../forms/text';
-import { actorCan } from '../permissions/permissions';
+import { requireActorCan } from '../permissions/refusals';
 import type { Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 
@@ -40,9 +40,7 @@ export const residenceDecider: Decider<ResidenceCommand, ResidenceEvent, Residen
   initialState: () => ({ status: 'none', residenceId: '', name: '', description: null, address: null }),
 
   decide(command, state, context) {
-    if (!actorCan(context.actor, 'manageResidences')) {
-      reject('forbidden', 'Only super admins and developers can manage residences');
-    }
+    requireActorCan(context.actor, 'manageResidences');
     const at = context.now.toISOString();
     if (command.type === 'CreateResidence') {
       if (state.status !== 'none') reject('already_exists', 'Residence already exists');

@@ -5,6 +5,18 @@ export type Actor =
   | { kind: 'user'; userId: string; role: Role; superAdmin: boolean }
   | { kind: 'system'; name: string };
 
+const SYSTEM_PREFIX = 'system:';
+
+/** The id an actor is recorded under: a user's id, or `system:<name>` for a timer or process. */
+export function actorIdOf(actor: Actor): string {
+  return actor.kind === 'user' ? actor.userId : `${SYSTEM_PREFIX}${actor.name}`;
+}
+
+/** Whether a recorded actor id names a timer or process rather than a person. */
+export function isSystemActorId(actorId: string): boolean {
+  return actorId.startsWith(SYSTEM_PREFIX);
+}
+
 export interface CommandContext {
   actor: Actor;
   /** The moment the command is decided; deciders never read a clock. */

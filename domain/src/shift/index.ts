@@ -1,6 +1,13 @@
 export { decideShift, shiftDecider } from './decide';
 export type { ShiftEvent, ShiftEventType } from './events';
-export { COMPLETION_DELAY_HOURS, DROP_NOTICE_HOURS, REMINDER_LEAD_HOURS, URGENT_REOPEN_HOURS } from './rules';
+export {
+  COMPLETION_DELAY_HOURS,
+  claimableStatuses,
+  DROP_NOTICE_HOURS,
+  isClaimable,
+  REMINDER_LEAD_HOURS,
+  URGENT_REOPEN_HOURS,
+} from './rules';
 export { schedulingProblem } from './scheduling';
 export {
   priorityLabels,
@@ -18,7 +25,6 @@ export {
 export {
   evolveShift,
   initialShiftState,
-  isClaimable,
   pendingTransfer,
   type ShiftState,
   type ShiftStatus,

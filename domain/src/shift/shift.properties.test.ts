@@ -3,8 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/decider';
 import { World, type WorldUser } from '../testing/world';
 import { easternInstant, intervalsOverlap, nextDate, shiftInterval } from '../time/eastern';
+import { isClaimable } from './rules';
 import type { ShiftCommand } from './schemas';
-import { isClaimable, pendingTransfer, type ShiftState } from './state';
+import { pendingTransfer, type ShiftState } from './state';
 
 const users: WorldUser[] = [
   { userId: 'staff-1', role: 'staff', superAdmin: false },

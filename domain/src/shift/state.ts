@@ -194,13 +194,3 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
 export function pendingTransfer(state: ShiftState): ShiftTransfer | undefined {
   return state.transfers.find((t) => t.status === 'pending');
 }
-
-/** SPEC §4: no assignee and status open, urgent or emergency. */
-export function isClaimable(state: ShiftState): boolean {
-  return (
-    state.exists &&
-    !state.deleted &&
-    state.assignedUserId === null &&
-    (state.status === 'open' || state.status === 'urgent' || state.status === 'emergency')
-  );
-}

@@ -14,6 +14,11 @@ export function easternInstant(date: string, time: string): Date {
   return fromZonedTime(`${date}T${time}:00`, TIME_ZONE);
 }
 
+/** The instant an Eastern calendar day begins. */
+export function easternMidnight(date: string): Date {
+  return easternInstant(date, '00:00');
+}
+
 /** A shift's real interval; an end not after the start falls on the next day. */
 export function shiftInterval(date: string, startTime: string, endTime: string): Interval {
   const start = easternInstant(date, startTime);
@@ -31,6 +36,11 @@ export function nextDate(date: string): string {
 
 export function previousDate(date: string): string {
   return format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
+}
+
+/** An instant in Eastern time, written with a date-fns pattern ('EEE, MMM d, yyyy h:mm a' by default). */
+export function formatEastern(at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a'): string {
+  return formatInTimeZone(new Date(at), TIME_ZONE, pattern);
 }
 
 /** Today's date in Eastern time, 'YYYY-MM-DD'. */

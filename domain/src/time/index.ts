@@ -9,8 +9,10 @@ export {
 } from './duration';
 export {
   easternInstant,
+  easternMidnight,
   easternTime,
   easternToday,
+  formatEastern,
   type Interval,
   intervalsOverlap,
   isCalendarDate,
@@ -20,5 +22,22 @@ export {
   shiftInterval,
   TIME_ZONE,
 } from './eastern';
-export { durationLabel, formatShiftDate, timeRangeLabel, toTwelveHour } from './labels';
+export {
+  type ClockReading,
+  easternClock,
+  easternDate,
+  easternDateTime,
+  easternDayTime,
+  easternStamp,
+  easternTimestamp,
+  easternWeekdayTimestamp,
+} from './formats';
+export {
+  durationLabel,
+  formatShiftDate,
+  shiftLabel,
+  shiftTimeLabel,
+  timeRangeLabel,
+  toTwelveHour,
+} from './labels';
 export { lastAuditWeek, previousMonth, type ReportPeriod, WEEKLY_AUDIT_TIME } from './periods';

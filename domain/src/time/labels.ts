@@ -23,3 +23,19 @@ export function formatShiftDate(date: string): string {
 export function timeRangeLabel(startTime: string, endTime: string): string {
   return `${toTwelveHour(startTime)} – ${toTwelveHour(endTime)}`;
 }
+
+/** 'Tue, Mar 5, 2024, 8:00 AM – 4:00 PM': a shift's day and hours, in Eastern wall-clock time. */
+export function shiftTimeLabel(date: string, startTime: string, endTime: string): string {
+  return `${formatShiftDate(date)}, ${timeRangeLabel(startTime, endTime)}`;
+}
+
+/** 'AM shift at Maple House on Tue, Mar 5, 2024, 8:00 AM – 4:00 PM': the audit log's and notifications' name for a shift. */
+export function shiftLabel(shift: {
+  type: string;
+  location: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}): string {
+  return `${shift.type} shift at ${shift.location} on ${shiftTimeLabel(shift.date, shift.startTime, shift.endTime)}`;
+}

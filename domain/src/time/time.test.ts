@@ -8,7 +8,7 @@ import {
   previousDate,
   shiftInterval,
 } from './eastern';
-import { durationLabel, formatShiftDate, toTwelveHour } from './labels';
+import { durationLabel, formatShiftDate, shiftLabel, toTwelveHour } from './labels';
 import { lastAuditWeek, previousMonth } from './periods';
 
 const hours = (i: { start: Date; end: Date }) => (i.end.getTime() - i.start.getTime()) / 3_600_000;
@@ -72,6 +72,17 @@ describe('labels', () => {
 
   it('formats dates like "Tue, Mar 5, 2024"', () => {
     expect(formatShiftDate('2024-03-05')).toBe('Tue, Mar 5, 2024');
+  });
+
+  it('names a shift by type, place, day and hours', () => {
+    const shift = {
+      type: 'PM',
+      location: 'Maple House',
+      date: '2024-03-05',
+      startTime: '16:00',
+      endTime: '00:00',
+    };
+    expect(shiftLabel(shift)).toBe('PM shift at Maple House on Tue, Mar 5, 2024, 4:00 PM – 12:00 AM');
   });
 });
 

@@ -11,7 +11,7 @@ import {
   principalOf,
   type TargetUser,
 } from '../permissions/permissions';
-import type { Actor, CommandContext, Decider, Role } from '../shared/decider';
+import { type Actor, actorIdOf, type CommandContext, type Decider, type Role } from '../shared/decider';
 import { reject } from '../shared/errors';
 
 /** Everything that identifies a person. It only ever travels inside `personal`, sealed at rest. */
@@ -246,7 +246,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Comm
       ];
     case 'ResetPassword': {
       checkMayResetPassword(context.actor, state);
-      const byUserId = context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
+      const byUserId = actorIdOf(context.actor);
       return [
         {
           type: 'PasswordReset',

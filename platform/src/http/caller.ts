@@ -5,6 +5,7 @@ import {
   can,
   type Decider,
   type Principal,
+  refusalFor,
   streams,
   type TypedEvent,
   type UserState,
@@ -53,8 +54,8 @@ export async function caller(request: FastifyRequest, principals: PrincipalLooku
 }
 
 /** SPEC §6 on the server: the same matrix the screens use. */
-export function requireCapability(who: Caller, capability: Capability, message: string): void {
-  if (!can(who.principal, capability)) throw new HttpError(403, message);
+export function requireCapability(who: Caller, capability: Capability): void {
+  if (!can(who.principal, capability)) throw new HttpError(403, refusalFor(capability));
 }
 
 /** The actor and the moment a command is decided at: the deps' clock, else now. */

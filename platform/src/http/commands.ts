@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type Actor, entityId } from '@shiftcover/domain';
+import { type Actor, entityId, uuidFromDigest } from '@shiftcover/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors';
@@ -59,8 +59,7 @@ export function newId(trace: { commandId: string }, kind: string): string {
 }
 
 function uuidFrom(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromDigest(createHash('sha256').update(text).digest('hex'));
 }
 
 /** A successful write: its body plus the global position a client waits for to read its own write. */

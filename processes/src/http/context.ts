@@ -16,5 +16,3 @@ export interface ProcessRoutesDeps {
   readModelsAt(position: bigint, readModels: readonly string[]): Promise<void>;
   clock?: () => Date;
 }
-
-export const DEVELOPERS_ONLY = 'Only developers can use the developer tools';

@@ -20,7 +20,7 @@ import {
 } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { remindHolders } from '../timers/reminders';
-import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
+import type { ProcessRoutesDeps } from './context';
 
 /** How far ahead the test reminders look: the next 24 hours, twice the usual lead. */
 const TEST_REMINDER_WINDOW_HOURS = 24;
@@ -32,7 +32,7 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   async function developer(request: Parameters<typeof signedIn>[0]) {
     const who = await signedIn(request, handler);
-    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    requireCapability(who, 'developerTools');
     return who;
   }
 
@@ -184,7 +184,7 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     { schema: { tags: ['developer tools'], params: idParams, body: resendNotificationSchema } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
-      requireCapability(who, 'resendEmail', 'Only super admins and developers can resend e-mails');
+      requireCapability(who, 'resendEmail');
       const { state } = await handler.load(streams.shift(request.params.id), shiftDecider);
       if (!state.exists || state.deleted || state.testData) throw new HttpError(404, 'Shift not found');
       const recipients = [...new Set(request.body.recipients)];

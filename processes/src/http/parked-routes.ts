@@ -4,7 +4,7 @@ import { listParkedEvents, ParkedEventNotFound, ParkedEventUnavailable } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { retryParked, skipParked } from '../parked-events';
-import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
+import type { ProcessRoutesDeps } from './context';
 
 /** A parked event is named `<consumer>:<event id>`. */
 const parkedParams = z.object({
@@ -39,7 +39,7 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
 
   app.get('/api/parked-events', { schema: { tags: ['developer tools'] } }, async (request) => {
     const who = await signedIn(request, handler);
-    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    requireCapability(who, 'developerTools');
     return (await listParkedEvents(sql)).map((p) => ({
       id: `${p.consumer}:${p.eventId}`,
       consumer: p.consumer,
@@ -58,7 +58,7 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
     { schema: { tags: ['developer tools'], params: parkedParams } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
-      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+      requireCapability(who, 'developerTools');
       const { consumer, eventId } = split(request.params.id);
       const trace = commandTrace(request, who.actor);
       const done = await retryParked(deps, consumer, eventId, {
@@ -79,7 +79,7 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
     { schema: { tags: ['developer tools'], params: parkedParams, body: skipBody } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
-      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+      requireCapability(who, 'developerTools');
       const { consumer, eventId } = split(request.params.id);
       const trace = commandTrace(request, who.actor);
       const done = await skipParked(deps, consumer, eventId, request.body.reason, {

@@ -9,10 +9,9 @@ import {
 } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportCompletedShifts, sendAuditReport } from '../timers/reports';
-import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
+import type { ProcessRoutesDeps } from './context';
 
 const WEEK_MS = 7 * 86_400_000;
-const REPORTERS = 'Only super admins and developers can send reports';
 
 /** Reports on demand (SPEC §7): the audit report and the completed-shifts report, and Clear All. */
 export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
@@ -39,14 +38,14 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post('/api/admin/send-manual-report', { schema: { tags: ['reports'] } }, async (request, reply) => {
     const who = await signedIn(request, handler);
-    requireCapability(who, 'sendReport', REPORTERS);
+    requireCapability(who, 'sendReport');
     const position = await auditReport(request, who);
     return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
   });
 
   app.post('/api/test-weekly-audit', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
     const who = await signedIn(request, handler);
-    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    requireCapability(who, 'developerTools');
     const position = await auditReport(request, who);
     return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
   });
@@ -56,7 +55,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     { schema: { tags: ['completed shifts'] } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
-      requireCapability(who, 'sendReport', REPORTERS);
+      requireCapability(who, 'sendReport');
       await recordsUpToDate();
       const trace = commandTrace(request, who.actor);
       const { reported } = await reportCompletedShifts(timers, {
@@ -77,7 +76,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     { schema: { tags: ['completed shifts'] } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
-      requireCapability(who, 'clearCompletedRecords', 'Only developers can clear completed shifts');
+      requireCapability(who, 'clearCompletedRecords');
       await recordsUpToDate();
       const rows = await sql<{ id: string }[]>`select id from rm_completed_shifts where not archived`;
       const trace = commandTrace(request, who.actor);

@@ -1,6 +1,5 @@
-import { streams, TIME_ZONE } from '@shiftcover/domain';
+import { formatEastern, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { formatInTimeZone } from 'date-fns-tz';
 import type { TransactionSql } from 'postgres';
 import { csv } from './csv';
 import { queueMail } from './outbox';
@@ -10,8 +9,6 @@ import { newShiftMail, shiftAt, shiftInfo } from './rules';
 import { compose } from './templates';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
-const eastern = (at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a') =>
-  formatInTimeZone(new Date(at), TIME_ZONE, pattern);
 
 interface CompletedRecord {
   date: string;
@@ -73,7 +70,7 @@ async function completedShiftsReport(deps: MailPlannerDeps, tx: TransactionSql, 
       r.location,
       r.staff,
       hours(r.hours_worked),
-      eastern(r.shift_completed_at, 'yyyy-MM-dd HH:mm'),
+      formatEastern(r.shift_completed_at, 'yyyy-MM-dd HH:mm'),
     ]),
   ]);
   const filename = `completed-shifts-${period.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`;
@@ -91,9 +88,9 @@ async function auditReport(deps: MailPlannerDeps, tx: TransactionSql, event: Rec
   const rows = counts.map((c) => [c.action, String(c.count)]);
   const message = compose(
     'audit_report',
-    `Audit report: ${eastern(from, 'MMM d')} to ${eastern(until, 'MMM d, yyyy')}`,
+    `Audit report: ${formatEastern(from, 'MMM d')} to ${formatEastern(until, 'MMM d, yyyy')}`,
     [
-      `${total} recorded actions from ${eastern(from)} to ${eastern(until)} (Eastern time).`,
+      `${total} recorded actions from ${formatEastern(from)} to ${formatEastern(until)} (Eastern time).`,
       rows.length ? { head: ['Action', 'Count'], rows } : 'Nothing was recorded in this period.',
     ],
     deps.publicUrl,
@@ -134,7 +131,7 @@ export async function planOperationMails(
           d.smtpConfigured
             ? `SMTP server: ${d.answer}`
             : 'No SMTP server is configured: this message is kept in the outbox.',
-          `Run at ${eastern(String(d.at))} (Eastern time).`,
+          `Run at ${formatEastern(String(d.at))} (Eastern time).`,
         ],
         deps.publicUrl,
       );

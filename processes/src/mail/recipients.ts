@@ -1,3 +1,4 @@
+import { adminsOfResidence } from '@shiftcover/projections';
 import type { TransactionSql } from 'postgres';
 import type { Audience } from './rules';
 
@@ -40,12 +41,10 @@ export async function audienceAddresses(
     >`select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`;
   } else if ('adminsOf' in audience) {
     // The admins assigned to the shift's residence, or every admin when none is.
+    const admins = tx`(select id, assigned_residence_id as residence_id from rm_users where role = 'admin')`;
     rows = await tx<Address[]>`
-      select coalesce(u.notification_email, u.email) as address from rm_users u
-      left join rm_residences r on r.id = u.assigned_residence_id
-      where u.role = 'admin' and ${wanted} and (r.name = ${location} or not exists (
-        select 1 from rm_users a join rm_residences ar on ar.id = a.assigned_residence_id
-        where a.role = 'admin' and ar.name = ${location}))`;
+      select coalesce(notification_email, email) as address from rm_users
+      where id in (${adminsOfResidence(tx, admins, tx('rm_residences'), location)}) and ${wanted}`;
   } else {
     rows = audience.userIds.length
       ? await tx<

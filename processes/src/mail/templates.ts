@@ -1,4 +1,4 @@
-import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
+import { shiftTimeLabel } from '@shiftcover/domain';
 
 export interface ShiftInfo {
   location: string;
@@ -66,7 +66,7 @@ ${html.join('\n')}
 
 /** A mail about one shift, with its details in Eastern time. */
 export function mail(kind: string, subject: string, lead: string, shift: ShiftInfo, link: string): Mail {
-  const when = `${formatShiftDate(shift.date)}, ${timeRangeLabel(shift.start_time, shift.end_time)} (Eastern time)`;
+  const when = `${shiftTimeLabel(shift.date, shift.start_time, shift.end_time)} (Eastern time)`;
   const rows = [
     ['Where', shift.location],
     ['When', when],

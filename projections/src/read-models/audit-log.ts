@@ -1,7 +1,7 @@
-import { formatShiftDate, idInStream, timeRangeLabel } from '@shiftcover/domain';
+import { idInStream } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { Projection } from '../projection';
-import { type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+import { factsLabel, type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
 type Entry = {
   action: string;
@@ -9,102 +9,97 @@ type Entry = {
   describe: (d: Record<string, unknown>, shift?: ShiftFacts) => string;
 };
 
-const shiftLabel = (shift?: ShiftFacts) =>
-  shift
-    ? `${shift.type} shift at ${shift.location} on ${formatShiftDate(shift.date)}, ${timeRangeLabel(shift.start_time, shift.end_time)}`
-    : 'a shift';
-
 /** SPEC §3 audit actions for each event that people cause; stream mechanics are not audited. */
 const entries: Record<string, Entry> = {
   ShiftPosted: {
     action: 'shift_created',
     entityType: 'shift',
-    describe: (_, s) => `Created the ${shiftLabel(s)}`,
+    describe: (_, s) => `Created the ${factsLabel(s)}`,
   },
   ShiftUpdated: {
     action: 'shift_updated',
     entityType: 'shift',
-    describe: (_, s) => `Updated the ${shiftLabel(s)}`,
+    describe: (_, s) => `Updated the ${factsLabel(s)}`,
   },
   ShiftDeleted: {
     action: 'shift_deleted',
     entityType: 'shift',
-    describe: (_, s) => `Deleted the ${shiftLabel(s)}`,
+    describe: (_, s) => `Deleted the ${factsLabel(s)}`,
   },
   ShiftClaimed: {
     action: 'shift_claimed',
     entityType: 'shift',
-    describe: (_, s) => `Claimed the ${shiftLabel(s)}`,
+    describe: (_, s) => `Claimed the ${factsLabel(s)}`,
   },
   ClaimApproved: {
     action: 'shift_approved',
     entityType: 'shift',
-    describe: (_, s) => `Approved the claim on the ${shiftLabel(s)}`,
+    describe: (_, s) => `Approved the claim on the ${factsLabel(s)}`,
   },
   ClaimDenied: {
     action: 'shift_denied',
     entityType: 'shift',
-    describe: (_, s) => `Denied the claim on the ${shiftLabel(s)}`,
+    describe: (_, s) => `Denied the claim on the ${factsLabel(s)}`,
   },
   ShiftAssigned: {
     action: 'shift_manually_assigned',
     entityType: 'shift',
-    describe: (_, s) => `Assigned the ${shiftLabel(s)}`,
+    describe: (_, s) => `Assigned the ${factsLabel(s)}`,
   },
   DropRequested: {
     action: 'shift_drop_requested',
     entityType: 'shift',
-    describe: (_, s) => `Asked to drop the ${shiftLabel(s)}`,
+    describe: (_, s) => `Asked to drop the ${factsLabel(s)}`,
   },
   DropApproved: {
     action: 'shift_drop_approved',
     entityType: 'shift',
-    describe: (_, s) => `Approved dropping the ${shiftLabel(s)}`,
+    describe: (_, s) => `Approved dropping the ${factsLabel(s)}`,
   },
   DropDenied: {
     action: 'shift_drop_denied',
     entityType: 'shift',
-    describe: (_, s) => `Denied dropping the ${shiftLabel(s)}`,
+    describe: (_, s) => `Denied dropping the ${factsLabel(s)}`,
   },
   TransferRequested: {
     action: 'shift_transfer_requested',
     entityType: 'shift',
-    describe: (_, s) => `Offered the ${shiftLabel(s)} to a colleague`,
+    describe: (_, s) => `Offered the ${factsLabel(s)} to a colleague`,
   },
   TransferAccepted: {
     action: 'shift_assigned',
     entityType: 'shift',
-    describe: (_, s) => `Accepted the transfer of the ${shiftLabel(s)}`,
+    describe: (_, s) => `Accepted the transfer of the ${factsLabel(s)}`,
   },
   TransferDeclined: {
     action: 'shift_transfer_declined',
     entityType: 'shift',
-    describe: (_, s) => `Declined the transfer of the ${shiftLabel(s)}`,
+    describe: (_, s) => `Declined the transfer of the ${factsLabel(s)}`,
   },
   TransferCancelled: {
     action: 'shift_transfer_cancelled',
     entityType: 'shift',
-    describe: (_, s) => `Cancelled the transfer of the ${shiftLabel(s)}`,
+    describe: (_, s) => `Cancelled the transfer of the ${factsLabel(s)}`,
   },
   ShiftMarkedUrgent: {
     action: 'shift_marked_urgent',
     entityType: 'shift',
-    describe: (d, s) => `Marked the ${shiftLabel(s)} ${d.priority}`,
+    describe: (d, s) => `Marked the ${factsLabel(s)} ${d.priority}`,
   },
   HolderRemoved: {
     action: 'shift_updated',
     entityType: 'shift',
-    describe: (_, s) => `Reopened the ${shiftLabel(s)}: the account of the person on it was deleted`,
+    describe: (_, s) => `Reopened the ${factsLabel(s)}: the account of the person on it was deleted`,
   },
   ShiftCompleted: {
     action: 'shift_completed',
     entityType: 'shift',
-    describe: (_, s) => `Completed the ${shiftLabel(s)}`,
+    describe: (_, s) => `Completed the ${factsLabel(s)}`,
   },
   ShiftExpired: {
     action: 'shift_expired',
     entityType: 'shift',
-    describe: (_, s) => `The ${shiftLabel(s)} ended unfilled`,
+    describe: (_, s) => `The ${factsLabel(s)} ended unfilled`,
   },
   UserRegistered: {
     action: 'user_created',
@@ -177,7 +172,7 @@ const entries: Record<string, Entry> = {
     action: 'system_enhancement',
     entityType: 'notification_system',
     describe: (d, s) =>
-      `Resent the new-shift e-mail for the ${shiftLabel(s)} to ${(d.recipients as string[]).length} recipients`,
+      `Resent the new-shift e-mail for the ${factsLabel(s)} to ${(d.recipients as string[]).length} recipients`,
   },
   TestRemindersSent: {
     action: 'system_enhancement',

@@ -1,8 +1,8 @@
-import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import type { EventData, Projection, TableName } from '../projection';
-import { type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+import { adminsOfResidence } from './residence-admins';
+import { factsLabel, type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
 type Kind = 'shift_claim' | 'shift_approval' | 'urgent_coverage' | 'reminder' | 'shift_available';
 interface Note {
@@ -11,11 +11,6 @@ interface Note {
   title: string;
   message: string;
 }
-
-const label = (s?: ShiftFacts) =>
-  s
-    ? `${s.type} shift at ${s.location} on ${formatShiftDate(s.date)}, ${timeRangeLabel(s.start_time, s.end_time)}`
-    : 'a shift';
 
 /** Who hears about each event in the app (a field of the event naming them), and what they read. */
 const personal: Record<
@@ -71,7 +66,7 @@ const personal: Record<
 
 function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
   if (d.testData) return [];
-  const l = label(shift);
+  const l = factsLabel(shift);
   if (type === 'ShiftPosted' && d.priority === 'open') {
     return [
       {
@@ -135,13 +130,11 @@ async function tellAdmins(
   const admins = tx(t('notification_admins'));
   const residences = tx(t('notification_residences'));
   const location = shift?.location ?? '';
-  const message = `The ${label(shift)} is open again: the person on it no longer has an account.`;
+  const message = `The ${factsLabel(shift)} is open again: the person on it no longer has an account.`;
   await tx`insert into ${tx(t('notifications'))} (id, user_id, title, message, type, shift_id, created_at)
     select ${`${event.id}:0:`} || a.id, a.id, 'Shift reopened', ${message}, 'shift_available', ${d.shiftId},
       ${d.at ?? event.recordedAt}
-    from ${admins} a left join ${residences} r on r.id = a.residence_id
-    where r.name = ${location} or not exists (
-      select 1 from ${admins} x join ${residences} y on y.id = x.residence_id where y.name = ${location})`;
+    from (${adminsOfResidence(tx, admins, residences, location)}) a`;
 }
 
 /** In-app notifications (SPEC §3 notifications) for the people each event concerns. */

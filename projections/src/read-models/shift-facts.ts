@@ -1,3 +1,4 @@
+import { shiftLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import type { EventData } from '../projection';
@@ -26,6 +27,19 @@ export interface ShiftFacts {
   requirements: string | null;
   notes: string | null;
   created_by_id: string | null;
+}
+
+/** How the audit log and in-app notifications name the shift an event is about. */
+export function factsLabel(shift?: ShiftFacts): string {
+  return shift
+    ? shiftLabel({
+        type: shift.type,
+        location: shift.location,
+        date: shift.date,
+        startTime: shift.start_time,
+        endTime: shift.end_time,
+      })
+    : 'a shift';
 }
 
 export async function trackShiftFacts(

@@ -2,7 +2,8 @@ import { isAssignable } from '../../permissions/permissions';
 import type { CommandContext } from '../../shared/decider';
 import { reject } from '../../shared/errors';
 import type { ShiftEvent } from '../events';
-import { isClaimable, type ShiftState } from '../state';
+import { isClaimable } from '../rules';
+import type { ShiftState } from '../state';
 import { cancelPendingTransfer, requireAdmin, requireUser, type ShiftCommandOf, timing } from './guards';
 
 export function claimShift(

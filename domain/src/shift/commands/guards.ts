@@ -1,5 +1,6 @@
-import { actorCan } from '../../permissions/permissions';
-import type { CommandContext } from '../../shared/decider';
+import type { actorCan } from '../../permissions/permissions';
+import { requireActorCan } from '../../permissions/refusals';
+import { actorIdOf, type CommandContext } from '../../shared/decider';
 import { reject } from '../../shared/errors';
 import { shiftInterval } from '../../time/eastern';
 import type { ShiftEvent } from '../events';
@@ -11,7 +12,7 @@ import { pendingTransfer, type ShiftState } from '../state';
 export type ShiftCommandOf<Type extends ShiftCommandType> = Extract<ShiftCommand, { type: Type }>;
 
 export function actorId(context: CommandContext): string {
-  return context.actor.kind === 'user' ? context.actor.userId : `system:${context.actor.name}`;
+  return actorIdOf(context.actor);
 }
 
 export function requireUser(context: CommandContext): string {
@@ -20,7 +21,7 @@ export function requireUser(context: CommandContext): string {
 }
 
 export function requireAdmin(context: CommandContext, capability: Parameters<typeof actorCan>[1]): void {
-  if (!actorCan(context.actor, capability)) reject('forbidden', 'Admin privileges required');
+  requireActorCan(context.actor, capability);
 }
 
 /** Every command but posting needs a shift that exists and can still change. */

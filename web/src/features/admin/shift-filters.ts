@@ -1,4 +1,4 @@
-import { nextDate } from '@shiftcover/domain';
+import { isClaimable, nextDate } from '@shiftcover/domain';
 import type { Shift, ShiftStatus, ShiftType } from '../../api/types';
 
 /** The Shift Management filters of SPEC §2; 'all' leaves a filter off. */
@@ -29,7 +29,7 @@ function matchesStatus(shift: Shift, status: ShiftFilters['status']): boolean {
       return true;
     // SPEC §4: open means unassigned and still claimable, whatever its priority.
     case 'open':
-      return shift.assignedUserId === null && ['open', 'urgent', 'emergency'].includes(shift.status);
+      return isClaimable(shift);
     case 'claimed':
       return shift.assignedUserId !== null;
     case 'urgent':

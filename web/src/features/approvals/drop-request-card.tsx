@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@shiftcover/domain';
+import { easternDayTime } from '@shiftcover/domain';
 import { Hourglass, User } from 'lucide-react';
 import { TypeBadge } from '../../components/ui/shift-badges';
 import { ShiftFacts } from '../../components/ui/shift-facts';
@@ -6,14 +6,6 @@ import { fullName } from '../people/role-badge';
 import type { ClaimDecision } from './claim-decision';
 import { DecisionCard } from './decision-card';
 import type { DropRequest } from './types';
-
-const requestedAt = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 export function DropRequestCard({
   request,
@@ -54,7 +46,7 @@ export function DropRequestCard({
       {request.dropRequestedAt && (
         <p className="flex items-center gap-2 text-xs text-slate-500">
           <Hourglass className="size-3.5" aria-hidden />
-          Requested {requestedAt.format(new Date(request.dropRequestedAt))}
+          Requested {easternDayTime(request.dropRequestedAt)}
         </p>
       )}
     </DecisionCard>

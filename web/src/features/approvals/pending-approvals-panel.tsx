@@ -1,4 +1,4 @@
-import { can } from '@shiftcover/domain';
+import { can, refusalFor } from '@shiftcover/domain';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
@@ -23,7 +23,7 @@ export function PendingApprovalsPanel() {
     return (
       <Alert className="border-red-200 bg-red-50 text-red-900">
         <ShieldAlert className="size-5 shrink-0" aria-hidden />
-        Access denied. Admin privileges required.
+        {refusalFor('viewPendingApprovals')}
       </Alert>
     );
   }

@@ -1,9 +1,10 @@
+import { easternTimestamp } from '@shiftcover/domain';
 import { Mail } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { RoleBadge } from '../people/role-badge';
-import { actionTone, easternTimestamp, humanize } from './audit-filters';
+import { actionTone, humanize } from './audit-filters';
 import type { AuditEntry as Entry } from './use-audit-logs';
 
 const toneStyles = {

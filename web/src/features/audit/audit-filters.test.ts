@@ -1,5 +1,6 @@
+import { easternTimestamp } from '@shiftcover/domain';
 import { describe, expect, it } from 'vitest';
-import { actionTone, defaultAuditFilters, easternTimestamp, humanize, isFiltered } from './audit-filters';
+import { actionTone, defaultAuditFilters, humanize, isFiltered } from './audit-filters';
 
 describe('audit log presentation', () => {
   it('names actions in words', () => {

@@ -69,19 +69,3 @@ export function actionTone(action: string): 'removal' | 'change' | 'creation' | 
   if (/created|approved|claimed|assigned|completed/.test(action)) return 'creation';
   return 'neutral';
 }
-
-const easternFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** An instant as Eastern wall-clock time, with EST or EDT: 'Mar 5, 2026, 3:04:05 PM EST'. */
-export function easternTimestamp(instant: string | Date): string {
-  return easternFormat.format(new Date(instant));
-}

@@ -1,4 +1,4 @@
-import { can } from '@shiftcover/domain';
+import { can, refusalFor } from '@shiftcover/domain';
 import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState, FullPageSpinner } from '../../components/ui/feedback';
@@ -35,7 +35,7 @@ export function RequireAdministrator({ children }: { children: ReactNode }) {
     if (user && !allowed) {
       toast({
         title: 'Access Denied',
-        description: "You don't have permission to access this page.",
+        description: refusalFor('reachAdmin'),
         variant: 'destructive',
       });
     }
@@ -45,7 +45,7 @@ export function RequireAdministrator({ children }: { children: ReactNode }) {
     return (
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 outline-none">
         <EmptyState icon={<ShieldAlert />} title="Access Denied">
-          You don't have permission to access this page.
+          {refusalFor('reachAdmin')}
         </EmptyState>
       </main>
     );

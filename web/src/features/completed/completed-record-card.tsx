@@ -1,16 +1,10 @@
-import { formatShiftDate, TIME_ZONE, timeRangeLabel } from '@shiftcover/domain';
+import { easternDateTime, formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
 import { Calendar, CheckCircle2, ClipboardList, Clock, Hash, StickyNote, Timer, User } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { TypeBadge } from '../../components/ui/shift-badges';
 import { Fact } from '../../components/ui/shift-facts';
 import { dateSpan, workedLabel } from './completed-records';
 import type { CompletedShift } from './types';
-
-const completedAt = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 function dateLabel(record: CompletedShift): string {
   const { from, to } = dateSpan(record);
@@ -34,7 +28,7 @@ export function CompletedRecordCard({
         </div>
         <p className="flex items-center gap-1.5 text-xs text-slate-600">
           <CheckCircle2 className="size-4 text-green-700" aria-hidden />
-          Completed {completedAt.format(new Date(record.shiftCompletedAt))}
+          Completed {easternDateTime(record.shiftCompletedAt)}
         </p>
       </div>
       <dl className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">

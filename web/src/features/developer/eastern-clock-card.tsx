@@ -1,8 +1,8 @@
+import { easternClock, TIME_ZONE } from '@shiftcover/domain';
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { easternClock } from './eastern-clock';
 
 /** The live system clock in Eastern time, the zone every shift time is read in. */
 export function EasternClockCard() {
@@ -19,7 +19,7 @@ export function EasternClockCard() {
           <Clock className="size-4 text-teal-700" aria-hidden />
           System Clock
         </CardTitle>
-        <CardDescription>US Eastern time (America/New_York), as shifts are scheduled.</CardDescription>
+        <CardDescription>US Eastern time ({TIME_ZONE}), as shifts are scheduled.</CardDescription>
       </CardHeader>
       <CardContent>
         <div role="timer" aria-label="Eastern time" className="flex flex-wrap items-baseline gap-x-3 gap-y-1">

@@ -1,4 +1,4 @@
-import { easternTimestamp } from '../audit/audit-filters';
+import { easternTimestamp } from '@shiftcover/domain';
 import type { QueueStatus } from './use-developer-tools';
 
 /** The e-mail queue's counts, each labelled in words. */

@@ -1,3 +1,4 @@
+import { easternDayTime } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -14,14 +15,6 @@ interface Notification {
   read: boolean;
   createdAt: string;
 }
-
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** In-app notifications (SPEC §3): approvals, drops, transfers, new and urgent shifts. */
 export function NotificationBell() {
@@ -81,7 +74,7 @@ export function NotificationBell() {
                   {n.title}
                 </p>
                 <p className="text-sm text-slate-600">{n.message}</p>
-                <p className="mt-1 text-xs text-slate-500">{when.format(new Date(n.createdAt))}</p>
+                <p className="mt-1 text-xs text-slate-500">{easternDayTime(n.createdAt)}</p>
               </li>
             ))}
           </ul>

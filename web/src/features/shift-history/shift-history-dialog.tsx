@@ -1,3 +1,4 @@
+import { easternWeekdayTimestamp } from '@shiftcover/domain';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -15,18 +16,6 @@ interface HistoryEntry {
   actorRole: string;
   changes: string[];
 }
-
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
 
 /** 'ClaimApproved' → 'Claim approved'. */
 export function eventLabel(type: string): string {
@@ -70,7 +59,7 @@ function HistoryList({ shiftId }: { shiftId: string }) {
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <p className="font-medium text-slate-900">{eventLabel(entry.type)}</p>
             <time dateTime={entry.at} className="text-xs text-slate-500">
-              {when.format(new Date(entry.at))}
+              {easternWeekdayTimestamp(entry.at)}
             </time>
           </div>
           <p className="text-sm text-slate-600">

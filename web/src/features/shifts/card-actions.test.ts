@@ -1,7 +1,7 @@
-import type { Principal } from '@shiftcover/domain';
+import { isClaimable, type Principal } from '@shiftcover/domain';
 import { describe, expect, it } from 'vitest';
 import { aShift } from '../admin/shift-fixture';
-import { cardActions, isClaimable } from './card-actions';
+import { cardActions } from './card-actions';
 
 const staff: Principal = { userId: 'u1', role: 'staff', superAdmin: false };
 const admin: Principal = { userId: 'a1', role: 'admin', superAdmin: false };

@@ -1,4 +1,4 @@
-import { can, type Principal } from '@shiftcover/domain';
+import { can, isClaimable, type Principal } from '@shiftcover/domain';
 import type { Shift } from '../../api/types';
 
 export interface CardActions {
@@ -8,13 +8,6 @@ export interface CardActions {
   assign: boolean;
   edit: boolean;
   delete: boolean;
-}
-
-const claimableStatuses: ReadonlySet<Shift['status']> = new Set(['open', 'urgent', 'emergency']);
-
-/** SPEC §4 claimable: no assignee and status open, urgent or emergency. */
-export function isClaimable(shift: Pick<Shift, 'assignedUserId' | 'status'>): boolean {
-  return shift.assignedUserId === null && claimableStatuses.has(shift.status);
 }
 
 /** The buttons a shift card offers this user (SPEC §2 Shift card, §4 transfers, §6). */

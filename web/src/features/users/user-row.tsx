@@ -1,3 +1,4 @@
+import { easternDate } from '@shiftcover/domain';
 import { Building2, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ManagedUser } from '../../api/types';
@@ -7,13 +8,6 @@ import { fullName, RoleBadge, SuperAdminBadge } from '../people/role-badge';
 import type { UserActions } from './user-actions';
 
 export type UserAction = 'edit' | 'assignResidence' | 'changePassword' | 'delete';
-
-const createdFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -50,7 +44,7 @@ export function UserRow({
       </div>
       <div className="grid min-w-0 gap-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-[7rem_minmax(0,17rem)_minmax(0,1fr)]">
-          <Fact label="Created">{createdFormat.format(new Date(user.createdAt))}</Fact>
+          <Fact label="Created">{easternDate(user.createdAt)}</Fact>
           {/* On a phone the e-mail gets a line of its own, after the short facts. */}
           <Fact label="Notification e-mail" className="order-last col-span-2 sm:order-none sm:col-span-1">
             {user.notificationEmail ?? 'Not set'}

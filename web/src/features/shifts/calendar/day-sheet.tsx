@@ -1,11 +1,10 @@
-import { formatShiftDate, timeRangeLabel } from '@shiftcover/domain';
+import { formatShiftDate, isClaimable, timeRangeLabel } from '@shiftcover/domain';
 import { CheckCircle2, Hand } from 'lucide-react';
 import type { Shift } from '../../../api/types';
 import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { StatusBadge, TypeBadge } from '../../../components/ui/shift-badges';
 import { usePrincipal } from '../../auth/session';
-import { isClaimable } from '../card-actions';
 import { useClaimShift } from '../use-shifts';
 
 /** The side panel of a calendar day: its shifts, each claimable or marked as the user's. */
