@@ -12,4 +12,4 @@ export { DomainError, type RejectionCode, reject } from './shared/errors';
 export * from './shift';
 export * from './time';
 export * from './user';
-export type { View } from './views';
+export * from './views';

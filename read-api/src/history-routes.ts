@@ -1,4 +1,4 @@
-import { entityId } from '@shiftcover/domain';
+import { answers, entityId, shiftHistoryEntryViewSchema } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,13 @@ export interface HistoryEntry {
 export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   app.get(
     '/api/shifts/:id/history',
-    { schema: { tags: ['shifts'], params: z.object({ id: entityId }) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        response: answers(z.array(shiftHistoryEntryViewSchema)),
+        params: z.object({ id: entityId }),
+      },
+    },
     async (request) => {
       await reader(request, deps, readModels.users, {
         needs: 'seeShiftIds',

@@ -1,5 +1,7 @@
+import { errorAnswer } from '@shiftcover/domain';
 import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
@@ -13,32 +15,48 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(recordReadRoutes, deps);
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
-  app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
-    const who = await deps.currentUser(request);
-    const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
-    let heartbeat: NodeJS.Timeout | undefined;
-    const added = deps.live.add({
-      principal: who,
-      session,
-      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
-      close: () => {
-        clearInterval(heartbeat);
-        reply.raw.end();
+  app.get(
+    '/api/live',
+    {
+      schema: {
+        tags: ['live updates'],
+        response: {
+          200: {
+            description: 'Server-sent change notices',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          '4xx': errorAnswer,
+          '5xx': errorAnswer,
+        },
       },
-    });
-    if ('refused' in added) throw new HttpError(429, added.refused);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.write('retry: 3000\n\n');
-    heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      added.remove();
-    });
-  });
+    },
+    async (request, reply) => {
+      const who = await deps.currentUser(request);
+      const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
+      let heartbeat: NodeJS.Timeout | undefined;
+      const added = deps.live.add({
+        principal: who,
+        session,
+        send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
+        close: () => {
+          clearInterval(heartbeat);
+          reply.raw.end();
+        },
+      });
+      if ('refused' in added) throw new HttpError(429, added.refused);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      reply.raw.write('retry: 3000\n\n');
+      heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        added.remove();
+      });
+    },
+  );
 }

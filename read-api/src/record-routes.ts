@@ -1,4 +1,17 @@
-import { can, cleanText, easternToday, isCalendarDate, nextDate, TIME_ZONE } from '@shiftcover/domain';
+import {
+  answers,
+  auditPageViewSchema,
+  can,
+  cleanText,
+  completedShiftViewSchema,
+  easternToday,
+  emailQueueStatusViewSchema,
+  isCalendarDate,
+  nextDate,
+  outboxMailViewSchema,
+  type ShiftType,
+  TIME_ZONE,
+} from '@shiftcover/domain';
 import { fromZonedTime } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,7 +68,13 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/completed-shifts',
-    { schema: { tags: ['completed shifts'], querystring: completedFilters } },
+    {
+      schema: {
+        tags: ['completed shifts'],
+        response: answers(z.array(completedShiftViewSchema)),
+        querystring: completedFilters,
+      },
+    },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.completed, {
         needs: 'viewCompletedShifts',
@@ -72,7 +91,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
           date: string;
           start_time: string;
           end_time: string;
-          type: string;
+          type: ShiftType;
           requirements: string | null;
           notes: string | null;
           assigned_user_id: string | null;
@@ -123,7 +142,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/audit-logs',
-    { schema: { tags: ['audit log'], querystring: auditFilters } },
+    { schema: { tags: ['audit log'], response: answers(auditPageViewSchema), querystring: auditFilters } },
     async (request) => {
       await reader(request, deps, readModels.audit, {
         needs: 'viewAuditLogs',
@@ -202,32 +221,37 @@ export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, de
     message: 'Only developers can use the developer tools',
   };
 
-  app.get('/api/email-queue/status', { schema: { tags: ['developer tools'] } }, async (request) => {
-    await reader(request, deps, [], DEVELOPERS);
-    const [row] = await sql<
-      { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
-    >`
+  app.get(
+    '/api/email-queue/status',
+    { schema: { tags: ['developer tools'], response: answers(emailQueueStatusViewSchema) } },
+    async (request) => {
+      await reader(request, deps, [], DEVELOPERS);
+      const [row] = await sql<
+        { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
+      >`
       select count(*)::int as total,
         count(*) filter (where status = 'queued' and next_attempt_at <= now())::int as ready,
         count(*) filter (where status = 'queued')::int as pending,
         count(*) filter (where status = 'failed')::int as failed,
         min(created_at) filter (where status = 'queued') as oldest
       from email_deliveries`;
-    return {
-      total: row?.total ?? 0,
-      ready: row?.ready ?? 0,
-      pending: row?.pending ?? 0,
-      failed: row?.failed ?? 0,
-      processing: (row?.ready ?? 0) > 0,
-      oldestWaiting: row?.oldest ?? null,
-    };
-  });
+      return {
+        total: row?.total ?? 0,
+        ready: row?.ready ?? 0,
+        pending: row?.pending ?? 0,
+        failed: row?.failed ?? 0,
+        processing: (row?.ready ?? 0) > 0,
+        oldestWaiting: row?.oldest ?? null,
+      };
+    },
+  );
 
   app.get(
     '/api/email-outbox',
     {
       schema: {
         tags: ['developer tools'],
+        response: answers(z.array(outboxMailViewSchema)),
         querystring: z.object({ status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional() }),
       },
     },

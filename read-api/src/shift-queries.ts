@@ -1,4 +1,13 @@
-import { can, easternToday, nextDate, type Principal, shiftInterval } from '@shiftcover/domain';
+import {
+  can,
+  easternToday,
+  nextDate,
+  type Principal,
+  type ShiftPriority,
+  type ShiftStatus,
+  type ShiftType,
+  shiftInterval,
+} from '@shiftcover/domain';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 
 export interface ShiftRow {
@@ -7,11 +16,11 @@ export interface ShiftRow {
   date: string;
   start_time: string;
   end_time: string;
-  type: string;
+  type: ShiftType;
   requirements: string | null;
   notes: string | null;
-  priority: string;
-  status: string;
+  priority: ShiftPriority;
+  status: ShiftStatus;
   assigned_user_id: string | null;
   created_by_id: string | null;
   needs_approval: boolean;

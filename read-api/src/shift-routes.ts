@@ -1,12 +1,19 @@
 import {
+  answers,
   can,
   cleanText,
+  dashboardStatsViewSchema,
+  dropRequestViewSchema,
   easternToday,
   entityId,
+  inProgressShiftViewSchema,
+  myShiftsViewSchema,
   type Principal,
+  pendingShiftViewSchema,
   previousDate,
   quarterHours,
   shiftMinutes,
+  shiftViewSchema,
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -86,7 +93,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts',
-    { schema: { tags: ['shifts'], querystring: shiftFilters } },
+    { schema: { tags: ['shifts'], response: answers(z.array(shiftViewSchema)), querystring: shiftFilters } },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts);
       const at = now(deps);
@@ -109,7 +116,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts/pending',
-    { schema: { tags: ['shifts'], querystring: z.object({ location: locationFilter.optional() }) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        response: answers(z.array(pendingShiftViewSchema)),
+        querystring: z.object({ location: locationFilter.optional() }),
+      },
+    },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
       let location =
@@ -130,50 +143,68 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     },
   );
 
-  app.get('/api/shifts/in-progress', { schema: { tags: ['shifts'] } }, async (request) => {
-    const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
-    const at = now(deps);
-    const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
-    return (await shifts(current))
-      .map((row) => ({ row, percent: progress(row, at) }))
-      .filter(({ percent }) => percent !== null)
-      .sort((a, b) => byUrgencyThenTime(a.row, b.row))
-      .map(({ row, percent }) => ({
-        ...shiftView(row, who),
-        staffName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Unknown Staff',
-        progressPercent: percent,
-      }));
-  });
+  app.get(
+    '/api/shifts/in-progress',
+    { schema: { tags: ['shifts'], response: answers(z.array(inProgressShiftViewSchema)) } },
+    async (request) => {
+      const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+      const at = now(deps);
+      const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
+      return (await shifts(current))
+        .map((row) => ({ row, percent: progress(row, at) }))
+        .filter((entry): entry is { row: ShiftRow; percent: number } => entry.percent !== null)
+        .sort((a, b) => byUrgencyThenTime(a.row, b.row))
+        .map(({ row, percent }) => ({
+          ...shiftView(row, who),
+          staffName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Unknown Staff',
+          progressPercent: percent,
+        }));
+    },
+  );
 
-  app.get('/api/dashboard/stats', { schema: { tags: ['shifts'] } }, async (request) => {
-    const who = await reader(request, deps, readModels.shifts);
-    const rows = (await allShifts()).filter((r) => r.status !== 'expired');
-    const at = now(deps);
-    const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
-    if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
-    const covered = rows.filter((r) => r.assigned_user_id !== null).length;
-    const month = easternToday(at).slice(0, 7);
-    return {
-      openShifts: open.length,
-      emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
-      urgentShifts: open.filter((r) => r.priority === 'urgent').length,
-      coveredShifts: covered,
-      coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
-      pendingApprovals: rows.filter((r) => r.status === 'pending').length,
-      totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
-      inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
-    };
-  });
+  app.get(
+    '/api/dashboard/stats',
+    { schema: { tags: ['shifts'], response: answers(dashboardStatsViewSchema) } },
+    async (request) => {
+      const who = await reader(request, deps, readModels.shifts);
+      const rows = (await allShifts()).filter((r) => r.status !== 'expired');
+      const at = now(deps);
+      const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
+      if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
+      const covered = rows.filter((r) => r.assigned_user_id !== null).length;
+      const month = easternToday(at).slice(0, 7);
+      return {
+        openShifts: open.length,
+        emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
+        urgentShifts: open.filter((r) => r.priority === 'urgent').length,
+        coveredShifts: covered,
+        coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
+        pendingApprovals: rows.filter((r) => r.status === 'pending').length,
+        totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
+        inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
+      };
+    },
+  );
 
   /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
-  app.get('/api/my-shifts', { schema: { tags: ['shifts'] } }, async (request) => {
-    const who = await reader(request, deps, readModels.shifts);
-    return ownShifts(who.userId, who);
-  });
+  app.get(
+    '/api/my-shifts',
+    { schema: { tags: ['shifts'], response: answers(myShiftsViewSchema) } },
+    async (request) => {
+      const who = await reader(request, deps, readModels.shifts);
+      return ownShifts(who.userId, who);
+    },
+  );
 
   app.get(
     '/api/users/:id/shifts',
-    { schema: { tags: ['users'], params: z.object({ id: entityId }) } },
+    {
+      schema: {
+        tags: ['users'],
+        response: answers(z.array(shiftViewSchema)),
+        params: z.object({ id: entityId }),
+      },
+    },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts);
       if (request.params.id !== who.userId && !can(who, 'seeShiftHolder')) {
@@ -201,31 +232,35 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       upcoming: upcoming.map((r) => shiftView(r, who)),
       thisWeekCount: thisWeek.length,
       hoursThisWeek: quarterHours(minutes),
-      history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' })),
+      history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' as const })),
     };
   }
 
-  app.get('/api/admin/drop-requests', { schema: { tags: ['drop requests'] } }, async (request) => {
-    await reader(request, deps, readModels.shifts, {
-      needs: 'viewDropRequests',
-      message: 'Access denied. Admin privileges required.',
-    });
-    const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
-    return rows
-      .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
-      .map((row) => ({
-        id: row.id,
-        shiftId: row.id,
-        dropRequestedAt: row.drop_requested_at,
-        staffName: staffNameOf(row),
-        location: row.location,
-        date: row.date,
-        startTime: row.start_time,
-        endTime: row.end_time,
-        type: row.type,
-        requirements: row.requirements,
-        notes: row.notes,
-        assignedUserId: row.assigned_user_id,
-      }));
-  });
+  app.get(
+    '/api/admin/drop-requests',
+    { schema: { tags: ['drop requests'], response: answers(z.array(dropRequestViewSchema)) } },
+    async (request) => {
+      await reader(request, deps, readModels.shifts, {
+        needs: 'viewDropRequests',
+        message: 'Access denied. Admin privileges required.',
+      });
+      const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
+      return rows
+        .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
+        .map((row) => ({
+          id: row.id,
+          shiftId: row.id,
+          dropRequestedAt: row.drop_requested_at,
+          staffName: staffNameOf(row),
+          location: row.location,
+          date: row.date,
+          startTime: row.start_time,
+          endTime: row.end_time,
+          type: row.type,
+          requirements: row.requirements,
+          notes: row.notes,
+          assignedUserId: row.assigned_user_id,
+        }));
+    },
+  );
 };

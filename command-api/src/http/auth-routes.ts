@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
+  acknowledged,
+  answers,
   changeOwnPasswordRequestSchema,
   loginSchema,
   uniqueKey,
   uniquenessDecider,
   userDecider,
+  userViewSchema,
+  writtenUserViewSchema,
 } from '@shiftcover/domain';
 import { HttpError, hashPassword, needsRehash, type Refused, verifyPassword } from '@shiftcover/platform';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { streams } from '../streams';
 import { type CommandApiDeps, caller, commandContext, commandTrace, signedIn, written } from './context';
 import { userView } from './user-view';
@@ -40,65 +45,77 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return state.status === 'active' && state.personal ? state : null;
   }
 
-  app.post('/api/auth/login', { schema: { tags: ['auth'], body: loginSchema } }, async (request, reply) => {
-    const { username, password } = request.body;
-    const admission = await throttle.admit(username, request.ip);
-    if (!admission.admitted) return tooManyAttempts(reply, admission);
-    const account = await accountOf(username);
-    // An unknown username is checked against a stand-in hash: it answers no faster than a known one.
-    const stored = account?.personal?.passwordHash;
-    const valid = await verifyPassword(password, stored);
-    if (!account || !stored || !valid) throw new HttpError(401, INVALID_LOGIN);
-    await throttle.succeeded(admission);
-    await reply.signIn(account.userId);
-    const actor = {
-      kind: 'user' as const,
-      userId: account.userId,
-      role: account.role,
-      superAdmin: account.superAdmin,
-    };
-    if (needsRehash(stored)) {
-      await service.users.handle(
-        {
-          type: 'UpgradePasswordHash',
-          data: { userId: account.userId, newPasswordHash: await hashPassword(password) },
-        },
-        commandContext(actor, deps),
-        // Its own command id: an Idempotency-Key on the sign-in names the sign-in's record.
-        { commandId: randomUUID(), correlationId: request.id },
-      );
-    }
-    const outcome = await service.users.handle(
-      { type: 'RecordSignIn', data: { userId: account.userId } },
-      commandContext(actor, deps),
-      commandTrace(request, actor),
-    );
-    return written(reply, outcome.position, userView(account));
-  });
-
-  app.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    if (request.session) {
-      const who = await caller(request, principals).catch(() => null);
-      if (who) {
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], response: answers(writtenUserViewSchema), body: loginSchema } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const admission = await throttle.admit(username, request.ip);
+      if (!admission.admitted) return tooManyAttempts(reply, admission);
+      const account = await accountOf(username);
+      // An unknown username is checked against a stand-in hash: it answers no faster than a known one.
+      const stored = account?.personal?.passwordHash;
+      const valid = await verifyPassword(password, stored);
+      if (!account || !stored || !valid) throw new HttpError(401, INVALID_LOGIN);
+      await throttle.succeeded(admission);
+      await reply.signIn(account.userId);
+      const actor = {
+        kind: 'user' as const,
+        userId: account.userId,
+        role: account.role,
+        superAdmin: account.superAdmin,
+      };
+      if (needsRehash(stored)) {
         await service.users.handle(
-          { type: 'RecordSignOut', data: { userId: who.principal.userId } },
-          commandContext(who.actor, deps),
-          commandTrace(request, who.actor),
+          {
+            type: 'UpgradePasswordHash',
+            data: { userId: account.userId, newPasswordHash: await hashPassword(password) },
+          },
+          commandContext(actor, deps),
+          // Its own command id: an Idempotency-Key on the sign-in names the sign-in's record.
+          { commandId: randomUUID(), correlationId: request.id },
         );
       }
-    }
-    await reply.signOut();
-    return reply.send({ message: 'Logged out' });
-  });
+      const outcome = await service.users.handle(
+        { type: 'RecordSignIn', data: { userId: account.userId } },
+        commandContext(actor, deps),
+        commandTrace(request, actor),
+      );
+      return written(reply, outcome.position, userView(account));
+    },
+  );
 
-  app.get('/api/auth/user', { schema: { tags: ['auth'] } }, async (request) => {
-    const who = await signedIn(request, handler);
-    return userView(who.user);
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: answers(z.object({ message: z.string() })) } },
+    async (request, reply) => {
+      if (request.session) {
+        const who = await caller(request, principals).catch(() => null);
+        if (who) {
+          await service.users.handle(
+            { type: 'RecordSignOut', data: { userId: who.principal.userId } },
+            commandContext(who.actor, deps),
+            commandTrace(request, who.actor),
+          );
+        }
+      }
+      await reply.signOut();
+      return reply.send({ message: 'Logged out' });
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { schema: { tags: ['auth'], response: answers(userViewSchema) } },
+    async (request) => {
+      const who = await signedIn(request, handler);
+      return userView(who.user);
+    },
+  );
 
   app.post(
     '/api/auth/change-password',
-    { schema: { tags: ['auth'], body: changeOwnPasswordRequestSchema } },
+    { schema: { tags: ['auth'], response: answers(acknowledged), body: changeOwnPasswordRequestSchema } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       const { currentPassword, newPassword } = request.body;

@@ -1,4 +1,6 @@
 import {
+  acknowledged,
+  answers,
   assignResidenceSchema,
   checkMayCreateUser,
   checkMayResetPassword,
@@ -10,6 +12,9 @@ import {
   residenceDecider,
   residenceSchema,
   userDecider,
+  writtenEmailModeViewSchema,
+  writtenResidenceViewSchema,
+  writtenUserViewSchema,
 } from '@shiftcover/domain';
 import { HttpError, hashPassword } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,38 +46,49 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     return state;
   }
 
-  app.post('/api/users', { schema: { tags: ['users'], body: createUserSchema } }, async (request, reply) => {
-    const who = await caller(request, principals);
-    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
-    const form = request.body;
-    checkMayCreateUser(who.actor, form);
-    const trace = commandTrace(request, who.actor);
-    const userId = newId(trace, 'user');
-    const outcome = await service.users.register(
-      {
-        userId,
-        role: form.role,
-        superAdmin: form.superAdmin,
-        emailNotificationsEnabled: form.emailNotificationsEnabled,
-        assignedResidenceId: form.assignedResidenceId ?? null,
-        personal: {
-          username: form.username,
-          email: form.email ?? null,
-          firstName: form.firstName,
-          lastName: form.lastName,
-          notificationEmail: form.notificationEmail ?? null,
-          passwordHash: await hashPassword(form.password),
+  app.post(
+    '/api/users',
+    { schema: { tags: ['users'], response: answers(writtenUserViewSchema, 201), body: createUserSchema } },
+    async (request, reply) => {
+      const who = await caller(request, principals);
+      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      const form = request.body;
+      checkMayCreateUser(who.actor, form);
+      const trace = commandTrace(request, who.actor);
+      const userId = newId(trace, 'user');
+      const outcome = await service.users.register(
+        {
+          userId,
+          role: form.role,
+          superAdmin: form.superAdmin,
+          emailNotificationsEnabled: form.emailNotificationsEnabled,
+          assignedResidenceId: form.assignedResidenceId ?? null,
+          personal: {
+            username: form.username,
+            email: form.email ?? null,
+            firstName: form.firstName,
+            lastName: form.lastName,
+            notificationEmail: form.notificationEmail ?? null,
+            passwordHash: await hashPassword(form.password),
+          },
         },
-      },
-      commandContext(who.actor, deps),
-      trace,
-    );
-    return written(reply, outcome.position, userView(await userById(userId)), 201);
-  });
+        commandContext(who.actor, deps),
+        trace,
+      );
+      return written(reply, outcome.position, userView(await userById(userId)), 201);
+    },
+  );
 
   app.put(
     '/api/users/:id',
-    { schema: { tags: ['users'], params: idParams, body: editUserSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        response: answers(writtenUserViewSchema),
+        params: idParams,
+        body: editUserSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers', "You don't have permission to manage users");
@@ -102,22 +118,33 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     },
   );
 
-  app.delete('/api/users/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
-    const who = await caller(request, principals);
-    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
-    const target = await userById(request.params.id);
-    const outcome = await service.users.delete(
-      target.userId,
-      commandContext(who.actor, deps),
-      commandTrace(request, who.actor),
-    );
-    await sessions.destroyAllFor(target.userId);
-    return written(reply, outcome.position, { message: 'User deleted' });
-  });
+  app.delete(
+    '/api/users/:id',
+    { schema: { tags: ['users'], response: answers(acknowledged), params: idParams } },
+    async (request, reply) => {
+      const who = await caller(request, principals);
+      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+      const target = await userById(request.params.id);
+      const outcome = await service.users.delete(
+        target.userId,
+        commandContext(who.actor, deps),
+        commandTrace(request, who.actor),
+      );
+      await sessions.destroyAllFor(target.userId);
+      return written(reply, outcome.position, { message: 'User deleted' });
+    },
+  );
 
   app.put(
     '/api/users/:id/password',
-    { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        response: answers(acknowledged),
+        params: idParams,
+        body: resetPasswordSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers', "You don't have permission to manage users");
@@ -138,7 +165,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/users/:id/assign-residence',
-    { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        response: answers(writtenUserViewSchema),
+        params: idParams,
+        body: assignResidenceSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers', "You don't have permission to manage users");
@@ -159,7 +193,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/residences',
-    { schema: { tags: ['residences'], body: residenceSchema } },
+    {
+      schema: {
+        tags: ['residences'],
+        response: answers(writtenResidenceViewSchema, 201),
+        body: residenceSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
@@ -176,7 +216,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.put(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], params: idParams, body: residenceSchema } },
+    {
+      schema: {
+        tags: ['residences'],
+        response: answers(writtenResidenceViewSchema),
+        params: idParams,
+        body: residenceSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
@@ -191,7 +238,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.delete(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], params: idParams } },
+    { schema: { tags: ['residences'], response: answers(acknowledged), params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
@@ -209,6 +256,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['notifications'],
+        response: answers(acknowledged),
         body: z.object({ ids: z.array(entityId).max(500).optional() }).optional(),
       },
     },
@@ -228,7 +276,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/system-config/email-notification-mode',
-    { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
+    {
+      schema: {
+        tags: ['system configuration'],
+        response: answers(writtenEmailModeViewSchema),
+        body: emailNotificationModeSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'developerTools', 'Only developers can change the e-mail notification mode');

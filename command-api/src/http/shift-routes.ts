@@ -1,12 +1,16 @@
 import {
+  acknowledged,
+  answers,
   entityId,
   pickedId,
   type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
   shiftDetailsSchema,
+  transferAnswer,
   transferRequestSchema,
   userDecider,
+  writtenShiftViewSchema,
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
@@ -89,20 +93,31 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   const messageOf = (events: ShiftEvent[], fallback: string) =>
     events.length ? fallback : 'Nothing to change';
 
-  app.post('/api/shifts', { schema: { tags: ['shifts'], body: createBody } }, async (request, reply) => {
-    const who = await caller(request, principals);
-    requireCapability(who, 'createShift', 'Only admins can create shifts');
-    const trace = commandTrace(request, who.actor);
-    const shiftId = newId(trace, 'shift');
-    const { needsApproval: _n, approved: _a, ...details } = request.body;
-    const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
-    const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
-    return written(reply, outcome.position, shiftView(outcome.shift), 201);
-  });
+  app.post(
+    '/api/shifts',
+    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema, 201), body: createBody } },
+    async (request, reply) => {
+      const who = await caller(request, principals);
+      requireCapability(who, 'createShift', 'Only admins can create shifts');
+      const trace = commandTrace(request, who.actor);
+      const shiftId = newId(trace, 'shift');
+      const { needsApproval: _n, approved: _a, ...details } = request.body;
+      const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
+      const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
+      return written(reply, outcome.position, shiftView(outcome.shift), 201);
+    },
+  );
 
   app.put(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], params: idParams, body: updateBody } },
+    {
+      schema: {
+        tags: ['shifts'],
+        response: answers(writtenShiftViewSchema),
+        params: idParams,
+        body: updateBody,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'editShift', 'Only admins can edit shifts');
@@ -127,7 +142,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], response: answers(acknowledged), params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'deleteShift', 'Only admins can delete shifts');
@@ -141,7 +156,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/claim',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -158,7 +173,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/shifts/:id/${path}`,
-      { schema: { tags: ['shifts'], params: idParams } },
+      { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveClaims', 'Access denied. Admin privileges required.');
@@ -170,7 +185,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/request-drop',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -186,7 +201,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/assign',
-    { schema: { tags: ['shifts'], params: idParams, body: assignBody } },
+    {
+      schema: {
+        tags: ['shifts'],
+        response: answers(writtenShiftViewSchema),
+        params: idParams,
+        body: assignBody,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'assignShift', 'Only admins can assign shifts');
@@ -201,7 +223,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/transfer-request',
-    { schema: { tags: ['transfers'], params: idParams, body: transferRequestSchema } },
+    {
+      schema: {
+        tags: ['transfers'],
+        response: answers(transferAnswer, 201),
+        params: idParams,
+        body: transferRequestSchema,
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const trace = commandTrace(request, who.actor);
@@ -229,7 +258,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.patch(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], params: idParams, body: respondBody } },
+    {
+      schema: { tags: ['transfers'], response: answers(transferAnswer), params: idParams, body: respondBody },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -241,7 +272,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], params: idParams } },
+    { schema: { tags: ['transfers'], response: answers(transferAnswer), params: idParams } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -260,7 +291,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/admin/drop-requests/:id/${path}`,
-      { schema: { tags: ['drop requests'], params: idParams } },
+      { schema: { tags: ['drop requests'], response: answers(writtenShiftViewSchema), params: idParams } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveDrops', 'Access denied. Admin privileges required.');

@@ -8,10 +8,16 @@ import {
   written,
 } from '@shiftcover/command-api';
 import {
+  acknowledged,
+  answers,
+  bulkTestAnswer,
   bulkTestSchema,
+  clearedAnswer,
   easternToday,
+  emailDiagnosticAnswer,
   emailDiagnosticSchema,
   nextDate,
+  remindersAnswer,
   resendNotificationSchema,
   shiftDecider,
   testEmailSchema,
@@ -41,7 +47,7 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/test-email',
-    { schema: { tags: ['developer tools'], body: testEmailSchema } },
+    { schema: { tags: ['developer tools'], response: answers(acknowledged), body: testEmailSchema } },
     async (request, reply) => {
       const who = await developer(request);
       const trace = commandTrace(request, who.actor);
@@ -62,7 +68,13 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/email-diagnostic',
-    { schema: { tags: ['developer tools'], body: emailDiagnosticSchema } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        response: answers(emailDiagnosticAnswer),
+        body: emailDiagnosticSchema,
+      },
+    },
     async (request, reply) => {
       const who = await developer(request);
       const result = deps.smtp
@@ -88,28 +100,38 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post('/api/test-reminders', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
-    const who = await developer(request);
-    const reminded = await remindHolders(
-      { sql, service, clock: deps.clock },
-      { withinHours: TEST_REMINDER_WINDOW_HOURS, actor: who.actor },
-    );
-    const trace = commandTrace(request, who.actor);
-    const outcome = await service.operation(
-      newId(trace, 'operation'),
-      { type: 'RecordTestReminders', data: { reminded: reminded.length } },
-      { actor: who.actor, now: now() },
-      trace,
-    );
-    return written(reply, outcome.position, {
-      message: `Sent ${reminded.length} shift reminder${reminded.length === 1 ? '' : 's'} for approved shifts starting in the next ${TEST_REMINDER_WINDOW_HOURS} hours`,
-      reminded: reminded.length,
-    });
-  });
+  app.post(
+    '/api/test-reminders',
+    { schema: { tags: ['developer tools'], response: answers(remindersAnswer) } },
+    async (request, reply) => {
+      const who = await developer(request);
+      const reminded = await remindHolders(
+        { sql, service, clock: deps.clock },
+        { withinHours: TEST_REMINDER_WINDOW_HOURS, actor: who.actor },
+      );
+      const trace = commandTrace(request, who.actor);
+      const outcome = await service.operation(
+        newId(trace, 'operation'),
+        { type: 'RecordTestReminders', data: { reminded: reminded.length } },
+        { actor: who.actor, now: now() },
+        trace,
+      );
+      return written(reply, outcome.position, {
+        message: `Sent ${reminded.length} shift reminder${reminded.length === 1 ? '' : 's'} for approved shifts starting in the next ${TEST_REMINDER_WINDOW_HOURS} hours`,
+        reminded: reminded.length,
+      });
+    },
+  );
 
   app.post(
     '/api/bulk-test-emails',
-    { schema: { tags: ['developer tools'], body: bulkTestSchema.optional() } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        response: answers(bulkTestAnswer),
+        body: bulkTestSchema.optional(),
+      },
+    },
     async (request, reply) => {
       const who = await developer(request);
       const count = request.body?.count ?? 20;
@@ -161,27 +183,38 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post('/api/email-queue/clear', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
-    const who = await developer(request);
-    // Cleared rows stay, marked, so a replayed event never plans them again.
-    const cleared = await sql`update email_deliveries set status = 'cleared'
+  app.post(
+    '/api/email-queue/clear',
+    { schema: { tags: ['developer tools'], response: answers(clearedAnswer) } },
+    async (request, reply) => {
+      const who = await developer(request);
+      // Cleared rows stay, marked, so a replayed event never plans them again.
+      const cleared = await sql`update email_deliveries set status = 'cleared'
       where status in ('queued', 'failed') returning id`;
-    const trace = commandTrace(request, who.actor);
-    const outcome = await service.operation(
-      newId(trace, 'operation'),
-      { type: 'RecordEmailQueueCleared', data: { clearedCount: cleared.length } },
-      { actor: who.actor, now: now() },
-      trace,
-    );
-    return written(reply, outcome.position, {
-      message: `Cleared ${cleared.length} e-mail${cleared.length === 1 ? '' : 's'} from the queue`,
-      clearedCount: cleared.length,
-    });
-  });
+      const trace = commandTrace(request, who.actor);
+      const outcome = await service.operation(
+        newId(trace, 'operation'),
+        { type: 'RecordEmailQueueCleared', data: { clearedCount: cleared.length } },
+        { actor: who.actor, now: now() },
+        trace,
+      );
+      return written(reply, outcome.position, {
+        message: `Cleared ${cleared.length} e-mail${cleared.length === 1 ? '' : 's'} from the queue`,
+        clearedCount: cleared.length,
+      });
+    },
+  );
 
   app.post(
     '/api/admin/resend-shift-notification/:id',
-    { schema: { tags: ['developer tools'], params: idParams, body: resendNotificationSchema } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        response: answers(acknowledged),
+        params: idParams,
+        body: resendNotificationSchema,
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'resendEmail', 'Only super admins and developers can resend e-mails');

@@ -1,5 +1,12 @@
 import { commandTrace, newId, requireCapability, signedIn, written } from '@shiftcover/command-api';
-import { cleanText, isCleanText } from '@shiftcover/domain';
+import {
+  acknowledged,
+  answers,
+  cleanText,
+  isCleanText,
+  parkedEventViewSchema,
+  parkedRetryAnswer,
+} from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import { listParkedEvents, ParkedEventNotFound, ParkedEventUnavailable } from '@shiftcover/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,25 +45,29 @@ const refused = (error: unknown): never => {
 export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, sql } = deps;
 
-  app.get('/api/parked-events', { schema: { tags: ['developer tools'] } }, async (request) => {
-    const who = await signedIn(request, handler);
-    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-    return (await listParkedEvents(sql)).map((p) => ({
-      id: `${p.consumer}:${p.eventId}`,
-      consumer: p.consumer,
-      eventId: p.eventId,
-      eventType: p.eventType,
-      streamId: p.streamId,
-      position: p.position.toString(),
-      error: p.error,
-      attempts: p.attempts,
-      parkedAt: p.parkedAt,
-    }));
-  });
+  app.get(
+    '/api/parked-events',
+    { schema: { tags: ['developer tools'], response: answers(z.array(parkedEventViewSchema)) } },
+    async (request) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+      return (await listParkedEvents(sql)).map((p) => ({
+        id: `${p.consumer}:${p.eventId}`,
+        consumer: p.consumer,
+        eventId: p.eventId,
+        eventType: p.eventType,
+        streamId: p.streamId,
+        position: p.position.toString(),
+        error: p.error,
+        attempts: p.attempts,
+        parkedAt: p.parkedAt,
+      }));
+    },
+  );
 
   app.post(
     '/api/parked-events/:id/retry',
-    { schema: { tags: ['developer tools'], params: parkedParams } },
+    { schema: { tags: ['developer tools'], response: answers(parkedRetryAnswer), params: parkedParams } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
@@ -77,7 +88,14 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
 
   app.post(
     '/api/parked-events/:id/skip',
-    { schema: { tags: ['developer tools'], params: parkedParams, body: skipBody } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        response: answers(acknowledged),
+        params: parkedParams,
+        body: skipBody,
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools', DEVELOPERS_ONLY);

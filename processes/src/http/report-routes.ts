@@ -6,7 +6,14 @@ import {
   signedIn,
   written,
 } from '@shiftcover/command-api';
-import { easternToday, formatShiftDate } from '@shiftcover/domain';
+import {
+  acknowledged,
+  answers,
+  clearedAnswer,
+  completedReportAnswer,
+  easternToday,
+  formatShiftDate,
+} from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportCompletedShifts, sendAuditReport } from '../timers/reports';
 import { DEVELOPERS_ONLY, type ProcessRoutesDeps } from './context';
@@ -37,23 +44,33 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     return deps.store.headPosition();
   }
 
-  app.post('/api/admin/send-manual-report', { schema: { tags: ['reports'] } }, async (request, reply) => {
-    const who = await signedIn(request, handler);
-    requireCapability(who, 'sendReport', REPORTERS);
-    const position = await auditReport(request, who);
-    return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
-  });
+  app.post(
+    '/api/admin/send-manual-report',
+    { schema: { tags: ['reports'], response: answers(acknowledged) } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'sendReport', REPORTERS);
+      const position = await auditReport(request, who);
+      return written(reply, position, {
+        message: 'Audit report of the last 7 days sent to all super admins',
+      });
+    },
+  );
 
-  app.post('/api/test-weekly-audit', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
-    const who = await signedIn(request, handler);
-    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-    const position = await auditReport(request, who);
-    return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
-  });
+  app.post(
+    '/api/test-weekly-audit',
+    { schema: { tags: ['developer tools'], response: answers(acknowledged) } },
+    async (request, reply) => {
+      const who = await signedIn(request, handler);
+      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+      const position = await auditReport(request, who);
+      return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
+    },
+  );
 
   app.post(
     '/api/completed-shifts/manual-report',
-    { schema: { tags: ['completed shifts'] } },
+    { schema: { tags: ['completed shifts'], response: answers(completedReportAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'sendReport', REPORTERS);
@@ -74,7 +91,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post(
     '/api/completed-shifts/clear',
-    { schema: { tags: ['completed shifts'] } },
+    { schema: { tags: ['completed shifts'], response: answers(clearedAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'clearCompletedRecords', 'Only developers can clear completed shifts');
