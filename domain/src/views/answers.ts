@@ -4,10 +4,14 @@ import { z } from 'zod';
  * A moment as the API writes it: an ISO 8601 string. The server may hold it as a `Date` (a read
  * model's column) or as the string an event recorded; both are written the same way.
  */
-export const timestamp = z.codec(z.string().meta({ format: 'date-time' }), z.union([z.date(), z.string()]), {
-  decode: (text) => text,
-  encode: (at) => (at instanceof Date ? at.toISOString() : at),
-});
+export const timestamp = z.codec(
+  z.string().meta({ format: 'date-time' }),
+  z.union([z.date(), z.string().meta({ format: 'date-time' })]),
+  {
+    decode: (text) => text,
+    encode: (at) => (at instanceof Date ? at.toISOString() : at),
+  },
+);
 
 /** Every refusal and failure: a message a person can read, and the rejection's code where it has one. */
 export const errorAnswer = z.looseObject({

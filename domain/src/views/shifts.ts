@@ -63,18 +63,22 @@ export const myShiftsViewSchema = z.object({
 });
 export type MyShiftsView = z.input<typeof myShiftsViewSchema>;
 
-/** The dashboard's counts; staff get the open count alone. */
-export const dashboardStatsViewSchema = z.object({
-  openShifts: z.number(),
-  emergencyShifts: z.number().optional(),
-  urgentShifts: z.number().optional(),
-  coveredShifts: z.number().optional(),
-  coveragePercent: z.number().optional(),
-  pendingApprovals: z.number().optional(),
-  totalShiftsThisMonth: z.number().optional(),
-  inProgress: z.number().optional(),
+/** The dashboard's counts as staff receive them: the open shifts alone. */
+const staffDashboardStatsSchema = z.object({ openShifts: z.number() });
+
+/** The dashboard's counts as administrators receive them. */
+const adminDashboardStatsSchema = staffDashboardStatsSchema.extend({
+  emergencyShifts: z.number(),
+  urgentShifts: z.number(),
+  coveredShifts: z.number(),
+  coveragePercent: z.number(),
+  pendingApprovals: z.number(),
+  totalShiftsThisMonth: z.number(),
+  inProgress: z.number(),
 });
-export type DashboardStatsView = z.input<typeof dashboardStatsViewSchema>;
+export type AdminDashboardStatsView = z.input<typeof adminDashboardStatsSchema>;
+
+export const dashboardStatsViewSchema = z.union([adminDashboardStatsSchema, staffDashboardStatsSchema]);
 
 /** SPEC §3 "Drop request view"; the id is the shift's. */
 export const dropRequestViewSchema = z.object({

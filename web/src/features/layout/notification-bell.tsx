@@ -1,3 +1,4 @@
+import type { NotificationsView } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -5,15 +6,6 @@ import { api } from '../../api/client';
 import { keys } from '../../api/keys';
 import { refresh } from '../../api/query-client';
 import { Button } from '../../components/ui/button';
-
-interface Notification {
-  id: string;
-  title: string;
-  message: string;
-  type: string;
-  read: boolean;
-  createdAt: string;
-}
 
 const when = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
@@ -27,7 +19,7 @@ const when = new Intl.DateTimeFormat('en-US', {
 export function NotificationBell() {
   const { data } = useQuery({
     queryKey: keys.notifications,
-    queryFn: () => api.get<{ notifications: Notification[]; unreadCount: number }>('/api/notifications'),
+    queryFn: () => api.get<NotificationsView>('/api/notifications'),
   });
   const markRead = useMutation({
     mutationFn: () => api.post('/api/notifications/read', {}),
