@@ -7,8 +7,10 @@ import {
   type ShiftStatus,
   type ShiftType,
   shiftInterval,
+  type shiftViewSchema,
 } from '@shiftcover/domain';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { z } from 'zod';
 
 export interface ShiftRow {
   id: string;
@@ -49,7 +51,7 @@ export function shiftsWithHolders(sql: Sql | TransactionSql, where?: PendingQuer
 }
 
 /** A shift as SPEC §3 names its fields; staff see a holder's name only when it is their own shift. */
-export function shiftView(row: ShiftRow, who: Principal) {
+export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftViewSchema> {
   const seesHolder = can(who, 'seeShiftHolder') || row.assigned_user_id === who.userId;
   const holder =
     row.assigned_user_id && seesHolder

@@ -42,7 +42,9 @@ const respondBody = z.object({
 });
 
 /** A shift as the screens read it (SPEC §3 shifts). */
-export function shiftView(shift: ShiftState) {
+export function shiftView(
+  shift: ShiftState,
+): Omit<z.output<typeof writtenShiftViewSchema>, 'position' | 'message'> {
   return {
     id: shift.shiftId,
     location: shift.location,
