@@ -25,6 +25,7 @@ export type UserView = z.input<typeof userViewSchema>;
 
 /** A user as a write on the account leaves it. */
 export const writtenUserViewSchema = positioned(userViewSchema.shape);
+export type WrittenUserView = z.input<typeof writtenUserViewSchema>;
 
 /** A colleague as staff see them: a transfer's possible recipient. */
 export const colleagueViewSchema = z.object({
