@@ -24,8 +24,8 @@ export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, dep
     {
       schema: {
         tags: ['shifts'],
-        response: answers(z.array(shiftHistoryEntryViewSchema)),
         params: z.object({ id: entityId }),
+        response: answers(z.array(shiftHistoryEntryViewSchema)),
       },
     },
     async (request) => {

@@ -44,113 +44,105 @@ const userFilters = z.object({
 export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
 
-  app.get(
-    '/api/users',
-    { schema: { tags: ['users'], response: answers(userListViewSchema), querystring: userFilters } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.users);
-      const rows = await sql<UserRow[]>`
+  const usersSchema = { tags: ['users'], querystring: userFilters, response: answers(userListViewSchema) };
+  app.get('/api/users', { schema: usersSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.users);
+    const rows = await sql<UserRow[]>`
       select u.*, r.name as residence_name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id`;
-      if (!can(who, 'manageUsers')) {
-        // Staff need colleagues only to pick a transfer recipient: staff and admins, names only.
-        return rows
-          .filter((u) => u.id !== who.userId && (u.role === 'staff' || u.role === 'admin'))
-          .sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name))
-          .map((u) => ({
-            id: u.id,
-            firstName: u.first_name,
-            lastName: u.last_name,
-            username: u.username,
-            role: u.role,
-          }));
-      }
-      const { role, sort, residence } = request.query;
+    if (!can(who, 'manageUsers')) {
+      // Staff need colleagues only to pick a transfer recipient: staff and admins, names only.
       return rows
-        .filter((u) => !role || role === 'all' || u.role === role)
-        .filter((u) => {
-          if (!residence || residence === 'all') return true;
-          if (residence === 'unassigned') return u.assigned_residence_id === null;
-          return u.assigned_residence_id === residence;
-        })
-        .sort((a, b) =>
-          sort === 'alphabetical'
-            ? a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)
-            : b.created_at.getTime() - a.created_at.getTime(),
-        )
+        .filter((u) => u.id !== who.userId && (u.role === 'staff' || u.role === 'admin'))
+        .sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name))
         .map((u) => ({
           id: u.id,
-          username: u.username,
-          email: u.email,
           firstName: u.first_name,
           lastName: u.last_name,
-          profileImageUrl: u.profile_image_url,
-          notificationEmail: u.notification_email,
+          username: u.username,
           role: u.role,
-          superAdmin: u.super_admin,
-          emailNotificationsEnabled: u.email_notifications_enabled,
-          assignedResidenceId: u.assigned_residence_id,
-          assignedResidenceName: u.residence_name,
-          createdAt: u.created_at,
-          updatedAt: u.updated_at,
         }));
-    },
-  );
-
-  app.get(
-    '/api/residences',
-    { schema: { tags: ['residences'], response: answers(z.array(residenceViewSchema)) } },
-    async (request) => {
-      await reader(request, deps, readModels.residences);
-      const rows = await sql<
-        {
-          id: string;
-          name: string;
-          description: string | null;
-          address: string | null;
-          is_active: boolean;
-          created_at: Date;
-          updated_at: Date;
-        }[]
-      >`select * from rm_residences order by name`;
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        address: r.address,
-        isActive: r.is_active,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
+    }
+    const { role, sort, residence } = request.query;
+    return rows
+      .filter((u) => !role || role === 'all' || u.role === role)
+      .filter((u) => {
+        if (!residence || residence === 'all') return true;
+        if (residence === 'unassigned') return u.assigned_residence_id === null;
+        return u.assigned_residence_id === residence;
+      })
+      .sort((a, b) =>
+        sort === 'alphabetical'
+          ? a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)
+          : b.created_at.getTime() - a.created_at.getTime(),
+      )
+      .map((u) => ({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        profileImageUrl: u.profile_image_url,
+        notificationEmail: u.notification_email,
+        role: u.role,
+        superAdmin: u.super_admin,
+        emailNotificationsEnabled: u.email_notifications_enabled,
+        assignedResidenceId: u.assigned_residence_id,
+        assignedResidenceName: u.residence_name,
+        createdAt: u.created_at,
+        updatedAt: u.updated_at,
       }));
-    },
-  );
+  });
 
-  app.get(
-    '/api/transfer-requests',
-    { schema: { tags: ['transfers'], response: answers(z.array(transferRequestViewSchema)) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.shifts);
-      const rows = await sql<
-        {
-          id: string;
-          shift_id: string;
-          from_user_id: string;
-          to_user_id: string;
-          status: ShiftTransfer['status'];
-          message: string | null;
-          requested_at: Date;
-          responded_at: Date | null;
-          location: string;
-          type: ShiftType;
-          date: string;
-          start_time: string;
-          end_time: string;
-          from_first: string | null;
-          from_last: string | null;
-          from_username: string | null;
-          to_first: string | null;
-          to_last: string | null;
-        }[]
-      >`
+  const residencesSchema = { tags: ['residences'], response: answers(z.array(residenceViewSchema)) };
+  app.get('/api/residences', { schema: residencesSchema }, async (request) => {
+    await reader(request, deps, readModels.residences);
+    const rows = await sql<
+      {
+        id: string;
+        name: string;
+        description: string | null;
+        address: string | null;
+        is_active: boolean;
+        created_at: Date;
+        updated_at: Date;
+      }[]
+    >`select * from rm_residences order by name`;
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      address: r.address,
+      isActive: r.is_active,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }));
+  });
+
+  const transfersSchema = { tags: ['transfers'], response: answers(z.array(transferRequestViewSchema)) };
+  app.get('/api/transfer-requests', { schema: transfersSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    const rows = await sql<
+      {
+        id: string;
+        shift_id: string;
+        from_user_id: string;
+        to_user_id: string;
+        status: ShiftTransfer['status'];
+        message: string | null;
+        requested_at: Date;
+        responded_at: Date | null;
+        location: string;
+        type: ShiftType;
+        date: string;
+        start_time: string;
+        end_time: string;
+        from_first: string | null;
+        from_last: string | null;
+        from_username: string | null;
+        to_first: string | null;
+        to_last: string | null;
+      }[]
+    >`
       select t.*, s.location, s.type, s.date, s.start_time, s.end_time,
         f.first_name as from_first, f.last_name as from_last, f.username as from_username,
         r.first_name as to_first, r.last_name as to_last
@@ -160,76 +152,69 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       left join rm_users r on r.id = t.to_user_id
       where (t.to_user_id = ${who.userId} and t.status <> 'cancelled') or t.from_user_id = ${who.userId}
       order by t.requested_at desc`;
-      return rows.map((t) => ({
-        id: t.id,
-        shiftId: t.shift_id,
-        direction: t.to_user_id === who.userId ? ('incoming' as const) : ('outgoing' as const),
-        status: t.status,
-        message: t.message,
-        requestedAt: t.requested_at,
-        respondedAt: t.responded_at,
-        shift: {
-          id: t.shift_id,
-          location: t.location,
-          type: t.type,
-          date: t.date,
-          startTime: t.start_time,
-          endTime: t.end_time,
-        },
-        fromUser: {
-          firstName: t.from_first ?? 'Deleted',
-          lastName: t.from_last ?? 'user',
-          username: t.from_username,
-        },
-        toUser: { firstName: t.to_first ?? 'Deleted', lastName: t.to_last ?? 'user' },
-      }));
-    },
-  );
+    return rows.map((t) => ({
+      id: t.id,
+      shiftId: t.shift_id,
+      direction: t.to_user_id === who.userId ? ('incoming' as const) : ('outgoing' as const),
+      status: t.status,
+      message: t.message,
+      requestedAt: t.requested_at,
+      respondedAt: t.responded_at,
+      shift: {
+        id: t.shift_id,
+        location: t.location,
+        type: t.type,
+        date: t.date,
+        startTime: t.start_time,
+        endTime: t.end_time,
+      },
+      fromUser: {
+        firstName: t.from_first ?? 'Deleted',
+        lastName: t.from_last ?? 'user',
+        username: t.from_username,
+      },
+      toUser: { firstName: t.to_first ?? 'Deleted', lastName: t.to_last ?? 'user' },
+    }));
+  });
 
-  app.get(
-    '/api/notifications',
-    { schema: { tags: ['notifications'], response: answers(notificationsViewSchema) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.notifications);
-      const rows = await sql<
-        {
-          id: string;
-          title: string;
-          message: string;
-          type: string;
-          shift_id: string | null;
-          read: boolean;
-          created_at: Date;
-        }[]
-      >`select * from rm_notifications where user_id = ${who.userId} order by created_at desc, id limit 100`;
-      const [count] = await sql<{ unread: number }[]>`
+  const notificationsSchema = { tags: ['notifications'], response: answers(notificationsViewSchema) };
+  app.get('/api/notifications', { schema: notificationsSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.notifications);
+    const rows = await sql<
+      {
+        id: string;
+        title: string;
+        message: string;
+        type: string;
+        shift_id: string | null;
+        read: boolean;
+        created_at: Date;
+      }[]
+    >`select * from rm_notifications where user_id = ${who.userId} order by created_at desc, id limit 100`;
+    const [count] = await sql<{ unread: number }[]>`
       select count(*)::int as unread from rm_notifications where user_id = ${who.userId} and not read`;
-      return {
-        notifications: rows.map((n) => ({
-          id: n.id,
-          userId: who.userId,
-          title: n.title,
-          message: n.message,
-          type: n.type,
-          shiftId: n.shift_id,
-          read: n.read,
-          createdAt: n.created_at,
-        })),
-        unreadCount: count?.unread ?? 0,
-      };
-    },
-  );
+    return {
+      notifications: rows.map((n) => ({
+        id: n.id,
+        userId: who.userId,
+        title: n.title,
+        message: n.message,
+        type: n.type,
+        shiftId: n.shift_id,
+        read: n.read,
+        createdAt: n.created_at,
+      })),
+      unreadCount: count?.unread ?? 0,
+    };
+  });
 
-  app.get(
-    '/api/notifications/unread-count',
-    { schema: { tags: ['notifications'], response: answers(unreadCountViewSchema) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.notifications);
-      const [count] = await sql<{ unread: number }[]>`
+  const unreadCountSchema = { tags: ['notifications'], response: answers(unreadCountViewSchema) };
+  app.get('/api/notifications/unread-count', { schema: unreadCountSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.notifications);
+    const [count] = await sql<{ unread: number }[]>`
       select count(*)::int as unread from rm_notifications where user_id = ${who.userId} and not read`;
-      return { unreadCount: count?.unread ?? 0 };
-    },
-  );
+    return { unreadCount: count?.unread ?? 0 };
+  });
 
   app.get(
     '/api/system-config/email-notification-mode',

@@ -15,48 +15,43 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(recordReadRoutes, deps);
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
-  app.get(
-    '/api/live',
-    {
-      schema: {
-        tags: ['live updates'],
-        response: {
-          200: {
-            description: 'Server-sent change notices',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
-          '4xx': errorAnswer,
-          '5xx': errorAnswer,
-        },
+  const liveSchema = {
+    tags: ['live updates'],
+    response: {
+      200: {
+        description: 'Server-sent change notices',
+        content: { 'text/event-stream': { schema: z.string() } },
       },
+      '4xx': errorAnswer,
+      '5xx': errorAnswer,
     },
-    async (request, reply) => {
-      const who = await deps.currentUser(request);
-      const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
-      let heartbeat: NodeJS.Timeout | undefined;
-      const added = deps.live.add({
-        principal: who,
-        session,
-        send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
-        close: () => {
-          clearInterval(heartbeat);
-          reply.raw.end();
-        },
-      });
-      if ('refused' in added) throw new HttpError(429, added.refused);
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write('retry: 3000\n\n');
-      heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
-      request.raw.on('close', () => {
+  };
+  app.get('/api/live', { schema: liveSchema }, async (request, reply) => {
+    const who = await deps.currentUser(request);
+    const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
+    let heartbeat: NodeJS.Timeout | undefined;
+    const added = deps.live.add({
+      principal: who,
+      session,
+      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
+      close: () => {
         clearInterval(heartbeat);
-        added.remove();
-      });
-    },
-  );
+        reply.raw.end();
+      },
+    });
+    if ('refused' in added) throw new HttpError(429, added.refused);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write('retry: 3000\n\n');
+    heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      added.remove();
+    });
+  });
 }

@@ -71,8 +71,8 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     {
       schema: {
         tags: ['completed shifts'],
-        response: answers(z.array(completedShiftViewSchema)),
         querystring: completedFilters,
+        response: answers(z.array(completedShiftViewSchema)),
       },
     },
     async (request, reply) => {
@@ -142,7 +142,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/audit-logs',
-    { schema: { tags: ['audit log'], response: answers(auditPageViewSchema), querystring: auditFilters } },
+    { schema: { tags: ['audit log'], querystring: auditFilters, response: answers(auditPageViewSchema) } },
     async (request) => {
       await reader(request, deps, readModels.audit, {
         needs: 'viewAuditLogs',
@@ -221,38 +221,35 @@ export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, de
     message: 'Only developers can use the developer tools',
   };
 
-  app.get(
-    '/api/email-queue/status',
-    { schema: { tags: ['developer tools'], response: answers(emailQueueStatusViewSchema) } },
-    async (request) => {
-      await reader(request, deps, [], DEVELOPERS);
-      const [row] = await sql<
-        { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
-      >`
+  const queueStatusSchema = { tags: ['developer tools'], response: answers(emailQueueStatusViewSchema) };
+  app.get('/api/email-queue/status', { schema: queueStatusSchema }, async (request) => {
+    await reader(request, deps, [], DEVELOPERS);
+    const [row] = await sql<
+      { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
+    >`
       select count(*)::int as total,
         count(*) filter (where status = 'queued' and next_attempt_at <= now())::int as ready,
         count(*) filter (where status = 'queued')::int as pending,
         count(*) filter (where status = 'failed')::int as failed,
         min(created_at) filter (where status = 'queued') as oldest
       from email_deliveries`;
-      return {
-        total: row?.total ?? 0,
-        ready: row?.ready ?? 0,
-        pending: row?.pending ?? 0,
-        failed: row?.failed ?? 0,
-        processing: (row?.ready ?? 0) > 0,
-        oldestWaiting: row?.oldest ?? null,
-      };
-    },
-  );
+    return {
+      total: row?.total ?? 0,
+      ready: row?.ready ?? 0,
+      pending: row?.pending ?? 0,
+      failed: row?.failed ?? 0,
+      processing: (row?.ready ?? 0) > 0,
+      oldestWaiting: row?.oldest ?? null,
+    };
+  });
 
   app.get(
     '/api/email-outbox',
     {
       schema: {
         tags: ['developer tools'],
-        response: answers(z.array(outboxMailViewSchema)),
         querystring: z.object({ status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional() }),
+        response: answers(z.array(outboxMailViewSchema)),
       },
     },
     async (request) => {

@@ -93,7 +93,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts',
-    { schema: { tags: ['shifts'], response: answers(z.array(shiftViewSchema)), querystring: shiftFilters } },
+    { schema: { tags: ['shifts'], querystring: shiftFilters, response: answers(z.array(shiftViewSchema)) } },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts);
       const at = now(deps);
@@ -119,8 +119,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     {
       schema: {
         tags: ['shifts'],
-        response: answers(z.array(pendingShiftViewSchema)),
         querystring: z.object({ location: locationFilter.optional() }),
+        response: answers(z.array(pendingShiftViewSchema)),
       },
     },
     async (request) => {
@@ -143,66 +143,57 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     },
   );
 
-  app.get(
-    '/api/shifts/in-progress',
-    { schema: { tags: ['shifts'], response: answers(z.array(inProgressShiftViewSchema)) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
-      const at = now(deps);
-      const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
-      return (await shifts(current))
-        .map((row) => ({ row, percent: progress(row, at) }))
-        .filter((entry): entry is { row: ShiftRow; percent: number } => entry.percent !== null)
-        .sort((a, b) => byUrgencyThenTime(a.row, b.row))
-        .map(({ row, percent }) => ({
-          ...shiftView(row, who),
-          staffName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Unknown Staff',
-          progressPercent: percent,
-        }));
-    },
-  );
+  const inProgressSchema = { tags: ['shifts'], response: answers(z.array(inProgressShiftViewSchema)) };
+  app.get('/api/shifts/in-progress', { schema: inProgressSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts, ADMIN_ONLY);
+    const at = now(deps);
+    const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
+    return (await shifts(current))
+      .map((row) => ({ row, percent: progress(row, at) }))
+      .filter((entry): entry is { row: ShiftRow; percent: number } => entry.percent !== null)
+      .sort((a, b) => byUrgencyThenTime(a.row, b.row))
+      .map(({ row, percent }) => ({
+        ...shiftView(row, who),
+        staffName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Unknown Staff',
+        progressPercent: percent,
+      }));
+  });
 
-  app.get(
-    '/api/dashboard/stats',
-    { schema: { tags: ['shifts'], response: answers(dashboardStatsViewSchema) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.shifts);
-      const rows = (await allShifts()).filter((r) => r.status !== 'expired');
-      const at = now(deps);
-      const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
-      if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
-      const covered = rows.filter((r) => r.assigned_user_id !== null).length;
-      const month = easternToday(at).slice(0, 7);
-      return {
-        openShifts: open.length,
-        emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
-        urgentShifts: open.filter((r) => r.priority === 'urgent').length,
-        coveredShifts: covered,
-        coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
-        pendingApprovals: rows.filter((r) => r.status === 'pending').length,
-        totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
-        inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
-      };
-    },
-  );
+  const statsSchema = { tags: ['shifts'], response: answers(dashboardStatsViewSchema) };
+  app.get('/api/dashboard/stats', { schema: statsSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    const rows = (await allShifts()).filter((r) => r.status !== 'expired');
+    const at = now(deps);
+    const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
+    if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
+    const covered = rows.filter((r) => r.assigned_user_id !== null).length;
+    const month = easternToday(at).slice(0, 7);
+    return {
+      openShifts: open.length,
+      emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
+      urgentShifts: open.filter((r) => r.priority === 'urgent').length,
+      coveredShifts: covered,
+      coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
+      pendingApprovals: rows.filter((r) => r.status === 'pending').length,
+      totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
+      inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
+    };
+  });
 
   /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
-  app.get(
-    '/api/my-shifts',
-    { schema: { tags: ['shifts'], response: answers(myShiftsViewSchema) } },
-    async (request) => {
-      const who = await reader(request, deps, readModels.shifts);
-      return ownShifts(who.userId, who);
-    },
-  );
+  const myShiftsSchema = { tags: ['shifts'], response: answers(myShiftsViewSchema) };
+  app.get('/api/my-shifts', { schema: myShiftsSchema }, async (request) => {
+    const who = await reader(request, deps, readModels.shifts);
+    return ownShifts(who.userId, who);
+  });
 
   app.get(
     '/api/users/:id/shifts',
     {
       schema: {
         tags: ['users'],
-        response: answers(z.array(shiftViewSchema)),
         params: z.object({ id: entityId }),
+        response: answers(z.array(shiftViewSchema)),
       },
     },
     async (request) => {
@@ -236,31 +227,28 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     };
   }
 
-  app.get(
-    '/api/admin/drop-requests',
-    { schema: { tags: ['drop requests'], response: answers(z.array(dropRequestViewSchema)) } },
-    async (request) => {
-      await reader(request, deps, readModels.shifts, {
-        needs: 'viewDropRequests',
-        message: 'Access denied. Admin privileges required.',
-      });
-      const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
-      return rows
-        .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
-        .map((row) => ({
-          id: row.id,
-          shiftId: row.id,
-          dropRequestedAt: row.drop_requested_at,
-          staffName: staffNameOf(row),
-          location: row.location,
-          date: row.date,
-          startTime: row.start_time,
-          endTime: row.end_time,
-          type: row.type,
-          requirements: row.requirements,
-          notes: row.notes,
-          assignedUserId: row.assigned_user_id,
-        }));
-    },
-  );
+  const dropRequestsSchema = { tags: ['drop requests'], response: answers(z.array(dropRequestViewSchema)) };
+  app.get('/api/admin/drop-requests', { schema: dropRequestsSchema }, async (request) => {
+    await reader(request, deps, readModels.shifts, {
+      needs: 'viewDropRequests',
+      message: 'Access denied. Admin privileges required.',
+    });
+    const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
+    return rows
+      .sort((a, b) => (a.drop_requested_at?.getTime() ?? 0) - (b.drop_requested_at?.getTime() ?? 0))
+      .map((row) => ({
+        id: row.id,
+        shiftId: row.id,
+        dropRequestedAt: row.drop_requested_at,
+        staffName: staffNameOf(row),
+        location: row.location,
+        date: row.date,
+        startTime: row.start_time,
+        endTime: row.end_time,
+        type: row.type,
+        requirements: row.requirements,
+        notes: row.notes,
+        assignedUserId: row.assigned_user_id,
+      }));
+  });
 };

@@ -45,77 +45,68 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return state.status === 'active' && state.personal ? state : null;
   }
 
-  app.post(
-    '/api/auth/login',
-    { schema: { tags: ['auth'], response: answers(writtenUserViewSchema), body: loginSchema } },
-    async (request, reply) => {
-      const { username, password } = request.body;
-      const admission = await throttle.admit(username, request.ip);
-      if (!admission.admitted) return tooManyAttempts(reply, admission);
-      const account = await accountOf(username);
-      // An unknown username is checked against a stand-in hash: it answers no faster than a known one.
-      const stored = account?.personal?.passwordHash;
-      const valid = await verifyPassword(password, stored);
-      if (!account || !stored || !valid) throw new HttpError(401, INVALID_LOGIN);
-      await throttle.succeeded(admission);
-      await reply.signIn(account.userId);
-      const actor = {
-        kind: 'user' as const,
-        userId: account.userId,
-        role: account.role,
-        superAdmin: account.superAdmin,
-      };
-      if (needsRehash(stored)) {
+  const signInSchema = { tags: ['auth'], body: loginSchema, response: answers(writtenUserViewSchema) };
+  app.post('/api/auth/login', { schema: signInSchema }, async (request, reply) => {
+    const { username, password } = request.body;
+    const admission = await throttle.admit(username, request.ip);
+    if (!admission.admitted) return tooManyAttempts(reply, admission);
+    const account = await accountOf(username);
+    // An unknown username is checked against a stand-in hash: it answers no faster than a known one.
+    const stored = account?.personal?.passwordHash;
+    const valid = await verifyPassword(password, stored);
+    if (!account || !stored || !valid) throw new HttpError(401, INVALID_LOGIN);
+    await throttle.succeeded(admission);
+    await reply.signIn(account.userId);
+    const actor = {
+      kind: 'user' as const,
+      userId: account.userId,
+      role: account.role,
+      superAdmin: account.superAdmin,
+    };
+    if (needsRehash(stored)) {
+      await service.users.handle(
+        {
+          type: 'UpgradePasswordHash',
+          data: { userId: account.userId, newPasswordHash: await hashPassword(password) },
+        },
+        commandContext(actor, deps),
+        // Its own command id: an Idempotency-Key on the sign-in names the sign-in's record.
+        { commandId: randomUUID(), correlationId: request.id },
+      );
+    }
+    const outcome = await service.users.handle(
+      { type: 'RecordSignIn', data: { userId: account.userId } },
+      commandContext(actor, deps),
+      commandTrace(request, actor),
+    );
+    return written(reply, outcome.position, userView(account));
+  });
+
+  const signOutSchema = { tags: ['auth'], response: answers(z.object({ message: z.string() })) };
+  app.post('/api/auth/logout', { schema: signOutSchema }, async (request, reply) => {
+    if (request.session) {
+      const who = await caller(request, principals).catch(() => null);
+      if (who) {
         await service.users.handle(
-          {
-            type: 'UpgradePasswordHash',
-            data: { userId: account.userId, newPasswordHash: await hashPassword(password) },
-          },
-          commandContext(actor, deps),
-          // Its own command id: an Idempotency-Key on the sign-in names the sign-in's record.
-          { commandId: randomUUID(), correlationId: request.id },
+          { type: 'RecordSignOut', data: { userId: who.principal.userId } },
+          commandContext(who.actor, deps),
+          commandTrace(request, who.actor),
         );
       }
-      const outcome = await service.users.handle(
-        { type: 'RecordSignIn', data: { userId: account.userId } },
-        commandContext(actor, deps),
-        commandTrace(request, actor),
-      );
-      return written(reply, outcome.position, userView(account));
-    },
-  );
+    }
+    await reply.signOut();
+    return reply.send({ message: 'Logged out' });
+  });
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags: ['auth'], response: answers(z.object({ message: z.string() })) } },
-    async (request, reply) => {
-      if (request.session) {
-        const who = await caller(request, principals).catch(() => null);
-        if (who) {
-          await service.users.handle(
-            { type: 'RecordSignOut', data: { userId: who.principal.userId } },
-            commandContext(who.actor, deps),
-            commandTrace(request, who.actor),
-          );
-        }
-      }
-      await reply.signOut();
-      return reply.send({ message: 'Logged out' });
-    },
-  );
-
-  app.get(
-    '/api/auth/user',
-    { schema: { tags: ['auth'], response: answers(userViewSchema) } },
-    async (request) => {
-      const who = await signedIn(request, handler);
-      return userView(who.user);
-    },
-  );
+  const currentUserSchema = { tags: ['auth'], response: answers(userViewSchema) };
+  app.get('/api/auth/user', { schema: currentUserSchema }, async (request) => {
+    const who = await signedIn(request, handler);
+    return userView(who.user);
+  });
 
   app.post(
     '/api/auth/change-password',
-    { schema: { tags: ['auth'], response: answers(acknowledged), body: changeOwnPasswordRequestSchema } },
+    { schema: { tags: ['auth'], body: changeOwnPasswordRequestSchema, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       const { currentPassword, newPassword } = request.body;

@@ -46,47 +46,48 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     return state;
   }
 
-  app.post(
-    '/api/users',
-    { schema: { tags: ['users'], response: answers(writtenUserViewSchema, 201), body: createUserSchema } },
-    async (request, reply) => {
-      const who = await caller(request, principals);
-      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
-      const form = request.body;
-      checkMayCreateUser(who.actor, form);
-      const trace = commandTrace(request, who.actor);
-      const userId = newId(trace, 'user');
-      const outcome = await service.users.register(
-        {
-          userId,
-          role: form.role,
-          superAdmin: form.superAdmin,
-          emailNotificationsEnabled: form.emailNotificationsEnabled,
-          assignedResidenceId: form.assignedResidenceId ?? null,
-          personal: {
-            username: form.username,
-            email: form.email ?? null,
-            firstName: form.firstName,
-            lastName: form.lastName,
-            notificationEmail: form.notificationEmail ?? null,
-            passwordHash: await hashPassword(form.password),
-          },
+  const newUserSchema = {
+    tags: ['users'],
+    body: createUserSchema,
+    response: answers(writtenUserViewSchema, 201),
+  };
+  app.post('/api/users', { schema: newUserSchema }, async (request, reply) => {
+    const who = await caller(request, principals);
+    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    const form = request.body;
+    checkMayCreateUser(who.actor, form);
+    const trace = commandTrace(request, who.actor);
+    const userId = newId(trace, 'user');
+    const outcome = await service.users.register(
+      {
+        userId,
+        role: form.role,
+        superAdmin: form.superAdmin,
+        emailNotificationsEnabled: form.emailNotificationsEnabled,
+        assignedResidenceId: form.assignedResidenceId ?? null,
+        personal: {
+          username: form.username,
+          email: form.email ?? null,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          notificationEmail: form.notificationEmail ?? null,
+          passwordHash: await hashPassword(form.password),
         },
-        commandContext(who.actor, deps),
-        trace,
-      );
-      return written(reply, outcome.position, userView(await userById(userId)), 201);
-    },
-  );
+      },
+      commandContext(who.actor, deps),
+      trace,
+    );
+    return written(reply, outcome.position, userView(await userById(userId)), 201);
+  });
 
   app.put(
     '/api/users/:id',
     {
       schema: {
         tags: ['users'],
-        response: answers(writtenUserViewSchema),
         params: idParams,
         body: editUserSchema,
+        response: answers(writtenUserViewSchema),
       },
     },
     async (request, reply) => {
@@ -118,31 +119,28 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     },
   );
 
-  app.delete(
-    '/api/users/:id',
-    { schema: { tags: ['users'], response: answers(acknowledged), params: idParams } },
-    async (request, reply) => {
-      const who = await caller(request, principals);
-      requireCapability(who, 'manageUsers', "You don't have permission to manage users");
-      const target = await userById(request.params.id);
-      const outcome = await service.users.delete(
-        target.userId,
-        commandContext(who.actor, deps),
-        commandTrace(request, who.actor),
-      );
-      await sessions.destroyAllFor(target.userId);
-      return written(reply, outcome.position, { message: 'User deleted' });
-    },
-  );
+  const deleteUserSchema = { tags: ['users'], params: idParams, response: answers(acknowledged) };
+  app.delete('/api/users/:id', { schema: deleteUserSchema }, async (request, reply) => {
+    const who = await caller(request, principals);
+    requireCapability(who, 'manageUsers', "You don't have permission to manage users");
+    const target = await userById(request.params.id);
+    const outcome = await service.users.delete(
+      target.userId,
+      commandContext(who.actor, deps),
+      commandTrace(request, who.actor),
+    );
+    await sessions.destroyAllFor(target.userId);
+    return written(reply, outcome.position, { message: 'User deleted' });
+  });
 
   app.put(
     '/api/users/:id/password',
     {
       schema: {
         tags: ['users'],
-        response: answers(acknowledged),
         params: idParams,
         body: resetPasswordSchema,
+        response: answers(acknowledged),
       },
     },
     async (request, reply) => {
@@ -168,9 +166,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['users'],
-        response: answers(writtenUserViewSchema),
         params: idParams,
         body: assignResidenceSchema,
+        response: answers(writtenUserViewSchema),
       },
     },
     async (request, reply) => {
@@ -196,8 +194,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['residences'],
-        response: answers(writtenResidenceViewSchema, 201),
         body: residenceSchema,
+        response: answers(writtenResidenceViewSchema, 201),
       },
     },
     async (request, reply) => {
@@ -219,9 +217,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['residences'],
-        response: answers(writtenResidenceViewSchema),
         params: idParams,
         body: residenceSchema,
+        response: answers(writtenResidenceViewSchema),
       },
     },
     async (request, reply) => {
@@ -238,7 +236,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.delete(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], response: answers(acknowledged), params: idParams } },
+    { schema: { tags: ['residences'], params: idParams, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences', 'Only super admins and developers can manage residences');
@@ -256,8 +254,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['notifications'],
-        response: answers(acknowledged),
         body: z.object({ ids: z.array(entityId).max(500).optional() }).optional(),
+        response: answers(acknowledged),
       },
     },
     async (request, reply) => {
@@ -279,8 +277,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['system configuration'],
-        response: answers(writtenEmailModeViewSchema),
         body: emailNotificationModeSchema,
+        response: answers(writtenEmailModeViewSchema),
       },
     },
     async (request, reply) => {

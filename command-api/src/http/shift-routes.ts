@@ -42,9 +42,7 @@ const respondBody = z.object({
 });
 
 /** A shift as the screens read it (SPEC §3 shifts). */
-export function shiftView(
-  shift: ShiftState,
-): Omit<z.output<typeof writtenShiftViewSchema>, 'position' | 'message'> {
+export function shiftView(shift: ShiftState) {
   return {
     id: shift.shiftId,
     location: shift.location,
@@ -95,29 +93,30 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   const messageOf = (events: ShiftEvent[], fallback: string) =>
     events.length ? fallback : 'Nothing to change';
 
-  app.post(
-    '/api/shifts',
-    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema, 201), body: createBody } },
-    async (request, reply) => {
-      const who = await caller(request, principals);
-      requireCapability(who, 'createShift', 'Only admins can create shifts');
-      const trace = commandTrace(request, who.actor);
-      const shiftId = newId(trace, 'shift');
-      const { needsApproval: _n, approved: _a, ...details } = request.body;
-      const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
-      const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
-      return written(reply, outcome.position, shiftView(outcome.shift), 201);
-    },
-  );
+  const newShiftSchema = {
+    tags: ['shifts'],
+    body: createBody,
+    response: answers(writtenShiftViewSchema, 201),
+  };
+  app.post('/api/shifts', { schema: newShiftSchema }, async (request, reply) => {
+    const who = await caller(request, principals);
+    requireCapability(who, 'createShift', 'Only admins can create shifts');
+    const trace = commandTrace(request, who.actor);
+    const shiftId = newId(trace, 'shift');
+    const { needsApproval: _n, approved: _a, ...details } = request.body;
+    const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
+    const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
+    return written(reply, outcome.position, shiftView(outcome.shift), 201);
+  });
 
   app.put(
     '/api/shifts/:id',
     {
       schema: {
         tags: ['shifts'],
-        response: answers(writtenShiftViewSchema),
         params: idParams,
         body: updateBody,
+        response: answers(writtenShiftViewSchema),
       },
     },
     async (request, reply) => {
@@ -144,7 +143,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], response: answers(acknowledged), params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'deleteShift', 'Only admins can delete shifts');
@@ -158,7 +157,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/claim',
-    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -175,7 +174,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/shifts/:id/${path}`,
-      { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
+      { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveClaims', 'Access denied. Admin privileges required.');
@@ -187,7 +186,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/request-drop',
-    { schema: { tags: ['shifts'], response: answers(writtenShiftViewSchema), params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -206,9 +205,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     {
       schema: {
         tags: ['shifts'],
-        response: answers(writtenShiftViewSchema),
         params: idParams,
         body: assignBody,
+        response: answers(writtenShiftViewSchema),
       },
     },
     async (request, reply) => {
@@ -228,9 +227,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     {
       schema: {
         tags: ['transfers'],
-        response: answers(transferAnswer, 201),
         params: idParams,
         body: transferRequestSchema,
+        response: answers(transferAnswer, 201),
       },
     },
     async (request, reply) => {
@@ -261,7 +260,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   app.patch(
     '/api/transfer-requests/:id',
     {
-      schema: { tags: ['transfers'], response: answers(transferAnswer), params: idParams, body: respondBody },
+      schema: { tags: ['transfers'], params: idParams, body: respondBody, response: answers(transferAnswer) },
     },
     async (request, reply) => {
       const who = await caller(request, principals);
@@ -274,7 +273,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], response: answers(transferAnswer), params: idParams } },
+    { schema: { tags: ['transfers'], params: idParams, response: answers(transferAnswer) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -293,7 +292,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/admin/drop-requests/:id/${path}`,
-      { schema: { tags: ['drop requests'], response: answers(writtenShiftViewSchema), params: idParams } },
+      { schema: { tags: ['drop requests'], params: idParams, response: answers(writtenShiftViewSchema) } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveDrops', 'Access denied. Admin privileges required.');

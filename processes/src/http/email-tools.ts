@@ -47,7 +47,7 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/test-email',
-    { schema: { tags: ['developer tools'], response: answers(acknowledged), body: testEmailSchema } },
+    { schema: { tags: ['developer tools'], body: testEmailSchema, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await developer(request);
       const trace = commandTrace(request, who.actor);
@@ -71,8 +71,8 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     {
       schema: {
         tags: ['developer tools'],
-        response: answers(emailDiagnosticAnswer),
         body: emailDiagnosticSchema,
+        response: answers(emailDiagnosticAnswer),
       },
     },
     async (request, reply) => {
@@ -100,36 +100,33 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post(
-    '/api/test-reminders',
-    { schema: { tags: ['developer tools'], response: answers(remindersAnswer) } },
-    async (request, reply) => {
-      const who = await developer(request);
-      const reminded = await remindHolders(
-        { sql, service, clock: deps.clock },
-        { withinHours: TEST_REMINDER_WINDOW_HOURS, actor: who.actor },
-      );
-      const trace = commandTrace(request, who.actor);
-      const outcome = await service.operation(
-        newId(trace, 'operation'),
-        { type: 'RecordTestReminders', data: { reminded: reminded.length } },
-        { actor: who.actor, now: now() },
-        trace,
-      );
-      return written(reply, outcome.position, {
-        message: `Sent ${reminded.length} shift reminder${reminded.length === 1 ? '' : 's'} for approved shifts starting in the next ${TEST_REMINDER_WINDOW_HOURS} hours`,
-        reminded: reminded.length,
-      });
-    },
-  );
+  const testRemindersSchema = { tags: ['developer tools'], response: answers(remindersAnswer) };
+  app.post('/api/test-reminders', { schema: testRemindersSchema }, async (request, reply) => {
+    const who = await developer(request);
+    const reminded = await remindHolders(
+      { sql, service, clock: deps.clock },
+      { withinHours: TEST_REMINDER_WINDOW_HOURS, actor: who.actor },
+    );
+    const trace = commandTrace(request, who.actor);
+    const outcome = await service.operation(
+      newId(trace, 'operation'),
+      { type: 'RecordTestReminders', data: { reminded: reminded.length } },
+      { actor: who.actor, now: now() },
+      trace,
+    );
+    return written(reply, outcome.position, {
+      message: `Sent ${reminded.length} shift reminder${reminded.length === 1 ? '' : 's'} for approved shifts starting in the next ${TEST_REMINDER_WINDOW_HOURS} hours`,
+      reminded: reminded.length,
+    });
+  });
 
   app.post(
     '/api/bulk-test-emails',
     {
       schema: {
         tags: ['developer tools'],
-        response: answers(bulkTestAnswer),
         body: bulkTestSchema.optional(),
+        response: answers(bulkTestAnswer),
       },
     },
     async (request, reply) => {
@@ -183,36 +180,33 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post(
-    '/api/email-queue/clear',
-    { schema: { tags: ['developer tools'], response: answers(clearedAnswer) } },
-    async (request, reply) => {
-      const who = await developer(request);
-      // Cleared rows stay, marked, so a replayed event never plans them again.
-      const cleared = await sql`update email_deliveries set status = 'cleared'
+  const clearQueueSchema = { tags: ['developer tools'], response: answers(clearedAnswer) };
+  app.post('/api/email-queue/clear', { schema: clearQueueSchema }, async (request, reply) => {
+    const who = await developer(request);
+    // Cleared rows stay, marked, so a replayed event never plans them again.
+    const cleared = await sql`update email_deliveries set status = 'cleared'
       where status in ('queued', 'failed') returning id`;
-      const trace = commandTrace(request, who.actor);
-      const outcome = await service.operation(
-        newId(trace, 'operation'),
-        { type: 'RecordEmailQueueCleared', data: { clearedCount: cleared.length } },
-        { actor: who.actor, now: now() },
-        trace,
-      );
-      return written(reply, outcome.position, {
-        message: `Cleared ${cleared.length} e-mail${cleared.length === 1 ? '' : 's'} from the queue`,
-        clearedCount: cleared.length,
-      });
-    },
-  );
+    const trace = commandTrace(request, who.actor);
+    const outcome = await service.operation(
+      newId(trace, 'operation'),
+      { type: 'RecordEmailQueueCleared', data: { clearedCount: cleared.length } },
+      { actor: who.actor, now: now() },
+      trace,
+    );
+    return written(reply, outcome.position, {
+      message: `Cleared ${cleared.length} e-mail${cleared.length === 1 ? '' : 's'} from the queue`,
+      clearedCount: cleared.length,
+    });
+  });
 
   app.post(
     '/api/admin/resend-shift-notification/:id',
     {
       schema: {
         tags: ['developer tools'],
-        response: answers(acknowledged),
         params: idParams,
         body: resendNotificationSchema,
+        response: answers(acknowledged),
       },
     },
     async (request, reply) => {

@@ -45,29 +45,26 @@ const refused = (error: unknown): never => {
 export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, sql } = deps;
 
-  app.get(
-    '/api/parked-events',
-    { schema: { tags: ['developer tools'], response: answers(z.array(parkedEventViewSchema)) } },
-    async (request) => {
-      const who = await signedIn(request, handler);
-      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-      return (await listParkedEvents(sql)).map((p) => ({
-        id: `${p.consumer}:${p.eventId}`,
-        consumer: p.consumer,
-        eventId: p.eventId,
-        eventType: p.eventType,
-        streamId: p.streamId,
-        position: p.position.toString(),
-        error: p.error,
-        attempts: p.attempts,
-        parkedAt: p.parkedAt,
-      }));
-    },
-  );
+  const parkedListSchema = { tags: ['developer tools'], response: answers(z.array(parkedEventViewSchema)) };
+  app.get('/api/parked-events', { schema: parkedListSchema }, async (request) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    return (await listParkedEvents(sql)).map((p) => ({
+      id: `${p.consumer}:${p.eventId}`,
+      consumer: p.consumer,
+      eventId: p.eventId,
+      eventType: p.eventType,
+      streamId: p.streamId,
+      position: p.position.toString(),
+      error: p.error,
+      attempts: p.attempts,
+      parkedAt: p.parkedAt,
+    }));
+  });
 
   app.post(
     '/api/parked-events/:id/retry',
-    { schema: { tags: ['developer tools'], response: answers(parkedRetryAnswer), params: parkedParams } },
+    { schema: { tags: ['developer tools'], params: parkedParams, response: answers(parkedRetryAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
@@ -91,9 +88,9 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
     {
       schema: {
         tags: ['developer tools'],
-        response: answers(acknowledged),
         params: parkedParams,
         body: skipBody,
+        response: answers(acknowledged),
       },
     },
     async (request, reply) => {

@@ -44,29 +44,21 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     return deps.store.headPosition();
   }
 
-  app.post(
-    '/api/admin/send-manual-report',
-    { schema: { tags: ['reports'], response: answers(acknowledged) } },
-    async (request, reply) => {
-      const who = await signedIn(request, handler);
-      requireCapability(who, 'sendReport', REPORTERS);
-      const position = await auditReport(request, who);
-      return written(reply, position, {
-        message: 'Audit report of the last 7 days sent to all super admins',
-      });
-    },
-  );
+  const auditReportSchema = { tags: ['reports'], response: answers(acknowledged) };
+  app.post('/api/admin/send-manual-report', { schema: auditReportSchema }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'sendReport', REPORTERS);
+    const position = await auditReport(request, who);
+    return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
+  });
 
-  app.post(
-    '/api/test-weekly-audit',
-    { schema: { tags: ['developer tools'], response: answers(acknowledged) } },
-    async (request, reply) => {
-      const who = await signedIn(request, handler);
-      requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
-      const position = await auditReport(request, who);
-      return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
-    },
-  );
+  const weeklyAuditSchema = { tags: ['developer tools'], response: answers(acknowledged) };
+  app.post('/api/test-weekly-audit', { schema: weeklyAuditSchema }, async (request, reply) => {
+    const who = await signedIn(request, handler);
+    requireCapability(who, 'developerTools', DEVELOPERS_ONLY);
+    const position = await auditReport(request, who);
+    return written(reply, position, { message: 'Weekly audit report sent to all super admins' });
+  });
 
   app.post(
     '/api/completed-shifts/manual-report',
