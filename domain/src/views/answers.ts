@@ -19,7 +19,6 @@ export const errorAnswer = z.looseObject({
   code: z.string().optional(),
   errorType: z.string().optional(),
 });
-export type ErrorAnswer = z.input<typeof errorAnswer>;
 
 /** A write's answer carries the global position of its last event, for reading one's own write. */
 export const positioned = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>

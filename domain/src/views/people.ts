@@ -5,7 +5,7 @@ import { positioned, timestamp } from './answers';
 
 const role = z.enum(['developer', 'admin', 'staff'] as const satisfies readonly Role[]);
 
-/** A user as the screens read them (SPEC §3 users), without the password hash. */
+/** A user as the screens read them, without the password hash. */
 export const userViewSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),
@@ -68,7 +68,7 @@ export const writtenResidenceViewSchema = positioned({
   isActive: z.boolean(),
 });
 
-export const notificationViewSchema = z.object({
+const notificationViewSchema = z.object({
   id: z.string(),
   userId: z.string(),
   title: z.string(),
@@ -78,7 +78,6 @@ export const notificationViewSchema = z.object({
   read: z.boolean(),
   createdAt: timestamp,
 });
-export type NotificationView = z.input<typeof notificationViewSchema>;
 
 /** The bell's list: the latest hundred and how many are unread. */
 export const notificationsViewSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { shiftTypes } from '../shift/schemas';
 import { positioned, timestamp } from './answers';
 
-/** A completed-shift record as GET /api/completed-shifts answers (SPEC §3). */
+/** A completed-shift record as GET /api/completed-shifts answers. */
 export const completedShiftViewSchema = z.object({
   id: z.string(),
   originalShiftId: z.string().nullable(),
@@ -25,7 +25,7 @@ export const completedShiftViewSchema = z.object({
 });
 export type CompletedShiftView = z.input<typeof completedShiftViewSchema>;
 
-export const auditEntryViewSchema = z.object({
+const auditEntryViewSchema = z.object({
   id: z.string(),
   userId: z.string(),
   action: z.string(),
@@ -73,7 +73,6 @@ export const outboxMailViewSchema = z.object({
   createdAt: timestamp,
   sentAt: timestamp.nullable(),
 });
-export type OutboxMailView = z.input<typeof outboxMailViewSchema>;
 
 /** An event a read model or process could not apply, set aside for a developer. */
 export const parkedEventViewSchema = z.object({
@@ -87,7 +86,6 @@ export const parkedEventViewSchema = z.object({
   attempts: z.number(),
   parkedAt: timestamp,
 });
-export type ParkedEventView = z.input<typeof parkedEventViewSchema>;
 
 /** A developer's retry of a parked event: whether it applied this time. */
 export const parkedRetryAnswer = positioned({ applied: z.boolean(), message: z.string() });

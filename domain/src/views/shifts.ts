@@ -3,7 +3,7 @@ import { shiftPriorities, shiftTypes } from '../shift/schemas';
 import type { ShiftStatus } from '../shift/state';
 import { positioned, timestamp } from './answers';
 
-export const shiftStatuses = [
+const shiftStatuses = [
   'open',
   'urgent',
   'emergency',
@@ -17,7 +17,7 @@ const personName = z.object({ firstName: z.string(), lastName: z.string() });
 /** The holder's name as the approval and drop panels show it. */
 const staffName = personName.extend({ username: z.string().nullable() });
 
-/** A shift as the screens read it (SPEC §3 shifts); staff see a holder only on their own shifts. */
+/** A shift as the screens read it; staff see a holder only on their own shifts. */
 export const shiftViewSchema = z.object({
   id: z.string(),
   location: z.string(),
@@ -43,7 +43,7 @@ export const shiftViewSchema = z.object({
 });
 export type ShiftView = z.input<typeof shiftViewSchema>;
 
-/** A claim awaiting approval, with the claimant's name (SPEC §3 "Pending items"). */
+/** A claim awaiting approval, with the claimant's name. */
 export const pendingShiftViewSchema = shiftViewSchema.extend({ staffName });
 export type PendingShiftView = z.input<typeof pendingShiftViewSchema>;
 
@@ -80,7 +80,7 @@ export type AdminDashboardStatsView = z.input<typeof adminDashboardStatsSchema>;
 
 export const dashboardStatsViewSchema = z.union([adminDashboardStatsSchema, staffDashboardStatsSchema]);
 
-/** SPEC §3 "Drop request view"; the id is the shift's. */
+/** A drop request awaiting an administrator; its id is the shift's. */
 export const dropRequestViewSchema = z.object({
   id: z.string(),
   shiftId: z.string(),

@@ -9,8 +9,8 @@ import type {
 } from '@shiftcover/domain';
 
 /**
- * The shapes the read API answers with (SPEC §3), shared by every feature: the server's view
- * schemas in `@shiftcover/domain`, as they arrive (moments as ISO strings).
+ * The shapes the read API answers with, shared by every feature: the server's view schemas in
+ * `@shiftcover/domain`, as they arrive (moments as ISO strings).
  */
 
 export type CurrentUser = UserView;

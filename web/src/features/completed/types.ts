@@ -1,2 +1,2 @@
-/** A completed-shift record as GET /api/completed-shifts answers (SPEC §3). */
+/** A completed-shift record as GET /api/completed-shifts answers. */
 export type { CompletedShiftView as CompletedShift } from '@shiftcover/domain';
