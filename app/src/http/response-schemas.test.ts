@@ -25,9 +25,11 @@ import {
   residenceViewSchema,
   shiftHistoryEntryViewSchema,
   shiftViewSchema,
+  transferAnswer,
   transferRequestViewSchema,
   unreadCountViewSchema,
   userViewSchema,
+  writtenResidenceViewSchema,
   writtenShiftViewSchema,
 } from '@shiftcover/domain';
 import { settleDueShifts } from '@shiftcover/processes';
@@ -62,7 +64,7 @@ async function postShift(date: string, startTime = '08:00', endTime = '16:00') {
     type: 'AM',
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  expect(() => writtenShiftViewSchema.parse(reply.body)).not.toThrow();
+  expect(writtenShiftViewSchema.safeParse(reply.body).error).toBeUndefined();
   return reply.body.id as string;
 }
 
@@ -72,7 +74,8 @@ beforeAll(async () => {
   superAdmin = await server.signedIn('admin', { superAdmin: true });
   staff = await server.signedIn('staff');
   colleague = await server.signedIn('staff');
-  await developer.post('/api/residences', { name: 'Maple House', address: '1 Maple Road' });
+  const residence = await developer.post('/api/residences', { name: 'Maple House', address: '1 Maple Road' });
+  expect(writtenResidenceViewSchema.safeParse(residence.body).error).toBeUndefined();
   ids.completed = await postShift('2026-03-02', '00:00', '08:00');
   ids.working = await postShift('2026-03-02', '08:00', '16:00');
   ids.pending = await postShift('2026-03-04');
@@ -85,10 +88,11 @@ beforeAll(async () => {
   }
   await colleague.post(`/api/shifts/${ids.pending}/claim`);
   await staff.post(`/api/shifts/${ids.dropping}/request-drop`);
-  await staff.post(`/api/shifts/${ids.transfer}/transfer-request`, {
+  const transfer = await staff.post(`/api/shifts/${ids.transfer}/transfer-request`, {
     toUserId: colleague.userId,
     message: 'Swap?',
   });
+  expect(transferAnswer.safeParse(transfer.body).error).toBeUndefined();
   // A day on: the night shift ended over an hour ago and is completed; the day shift is being worked.
   clock = easternInstant('2026-03-02', '09:30');
   const positions = new Positions(server.runtime.sql);
