@@ -14,4 +14,4 @@ export * from './shift';
 export * from './streams';
 export * from './time';
 export * from './user';
-export type { View } from './views';
+export * from './views';

@@ -1,4 +1,4 @@
-import { entityId } from '@shiftcover/domain';
+import { answers, entityId, shiftHistoryEntryViewSchema } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,13 @@ import { type ReadApiDeps, reader, readModels } from './context';
 export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   app.get(
     '/api/shifts/:id/history',
-    { schema: { tags: ['shifts'], params: z.object({ id: entityId }) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        params: z.object({ id: entityId }),
+        response: answers(z.array(shiftHistoryEntryViewSchema)),
+      },
+    },
     async (request) => {
       await reader(request, deps, readModels.users, 'seeShiftIds');
       const entries = deps.shiftHistory ? await deps.shiftHistory(request.params.id) : [];

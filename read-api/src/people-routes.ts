@@ -1,4 +1,18 @@
-import { can, cleanText } from '@shiftcover/domain';
+import {
+  answers,
+  can,
+  cleanText,
+  type EmailNotificationMode,
+  emailModeViewSchema,
+  notificationsViewSchema,
+  type Role,
+  residenceViewSchema,
+  type ShiftTransfer,
+  type ShiftType,
+  transferRequestViewSchema,
+  unreadCountViewSchema,
+  userListViewSchema,
+} from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ReadApiDeps, reader, readModels } from './context';
@@ -11,7 +25,7 @@ interface UserRow {
   last_name: string;
   profile_image_url: string | null;
   notification_email: string | null;
-  role: string;
+  role: Role;
   super_admin: boolean;
   email_notifications_enabled: boolean;
   assigned_residence_id: string | null;
@@ -30,7 +44,8 @@ const userFilters = z.object({
 export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
 
-  app.get('/api/users', { schema: { tags: ['users'], querystring: userFilters } }, async (request) => {
+  const usersSchema = { tags: ['users'], querystring: userFilters, response: answers(userListViewSchema) };
+  app.get('/api/users', { schema: usersSchema }, async (request) => {
     const who = await reader(request, deps, readModels.users);
     const rows = await sql<UserRow[]>`
       select u.*, r.name as residence_name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id`;
@@ -78,7 +93,8 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       }));
   });
 
-  app.get('/api/residences', { schema: { tags: ['residences'] } }, async (request) => {
+  const residencesSchema = { tags: ['residences'], response: answers(z.array(residenceViewSchema)) };
+  app.get('/api/residences', { schema: residencesSchema }, async (request) => {
     await reader(request, deps, readModels.residences);
     const rows = await sql<
       {
@@ -102,7 +118,8 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     }));
   });
 
-  app.get('/api/transfer-requests', { schema: { tags: ['transfers'] } }, async (request) => {
+  const transfersSchema = { tags: ['transfers'], response: answers(z.array(transferRequestViewSchema)) };
+  app.get('/api/transfer-requests', { schema: transfersSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     const rows = await sql<
       {
@@ -110,12 +127,12 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
         shift_id: string;
         from_user_id: string;
         to_user_id: string;
-        status: string;
+        status: ShiftTransfer['status'];
         message: string | null;
         requested_at: Date;
         responded_at: Date | null;
         location: string;
-        type: string;
+        type: ShiftType;
         date: string;
         start_time: string;
         end_time: string;
@@ -138,7 +155,7 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     return rows.map((t) => ({
       id: t.id,
       shiftId: t.shift_id,
-      direction: t.to_user_id === who.userId ? 'incoming' : 'outgoing',
+      direction: t.to_user_id === who.userId ? ('incoming' as const) : ('outgoing' as const),
       status: t.status,
       message: t.message,
       requestedAt: t.requested_at,
@@ -160,7 +177,8 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     }));
   });
 
-  app.get('/api/notifications', { schema: { tags: ['notifications'] } }, async (request) => {
+  const notificationsSchema = { tags: ['notifications'], response: answers(notificationsViewSchema) };
+  app.get('/api/notifications', { schema: notificationsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.notifications);
     const rows = await sql<
       {
@@ -190,7 +208,8 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     };
   });
 
-  app.get('/api/notifications/unread-count', { schema: { tags: ['notifications'] } }, async (request) => {
+  const unreadCountSchema = { tags: ['notifications'], response: answers(unreadCountViewSchema) };
+  app.get('/api/notifications/unread-count', { schema: unreadCountSchema }, async (request) => {
     const who = await reader(request, deps, readModels.notifications);
     const [count] = await sql<{ unread: number }[]>`
       select count(*)::int as unread from rm_notifications where user_id = ${who.userId} and not read`;
@@ -199,13 +218,13 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/system-config/email-notification-mode',
-    { schema: { tags: ['system configuration'] } },
+    { schema: { tags: ['system configuration'], response: answers(emailModeViewSchema) } },
     async (request) => {
       await reader(request, deps, readModels.config);
-      const [row] = await sql<{ value: string; mailing_list_address: string | null }[]>`
+      const [row] = await sql<{ value: EmailNotificationMode; mailing_list_address: string | null }[]>`
       select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`;
       return {
-        key: 'email-notification-mode',
+        key: 'email-notification-mode' as const,
         value: row?.value ?? 'individual',
         mailingListAddress: row?.mailing_list_address ?? null,
       };

@@ -1,5 +1,7 @@
+import { errorAnswer } from '@shiftcover/domain';
 import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
@@ -13,7 +15,18 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(recordReadRoutes, deps);
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
-  app.get('/api/live', { schema: { tags: ['live updates'] } }, async (request, reply) => {
+  const liveSchema = {
+    tags: ['live updates'],
+    response: {
+      200: {
+        description: 'Server-sent change notices',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+      '4xx': errorAnswer,
+      '5xx': errorAnswer,
+    },
+  };
+  app.get('/api/live', { schema: liveSchema }, async (request, reply) => {
     const who = await deps.currentUser(request);
     const session = sessionKey(request.cookies[SESSION_COOKIE] ?? '');
     let heartbeat: NodeJS.Timeout | undefined;

@@ -1,11 +1,17 @@
 import {
+  answers,
+  auditPageViewSchema,
   can,
   cleanText,
+  completedShiftViewSchema,
   easternMidnight,
   easternToday,
+  emailQueueStatusViewSchema,
   isCalendarDate,
   isSystemActorId,
   nextDate,
+  outboxMailViewSchema,
+  type ShiftType,
 } from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,7 +67,13 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/completed-shifts',
-    { schema: { tags: ['completed shifts'], querystring: completedFilters } },
+    {
+      schema: {
+        tags: ['completed shifts'],
+        querystring: completedFilters,
+        response: answers(z.array(completedShiftViewSchema)),
+      },
+    },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.completed, 'viewCompletedShifts');
       reply.header('cache-control', 'no-store');
@@ -75,7 +87,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
           date: string;
           start_time: string;
           end_time: string;
-          type: string;
+          type: ShiftType;
           requirements: string | null;
           notes: string | null;
           assigned_user_id: string | null;
@@ -126,7 +138,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/audit-logs',
-    { schema: { tags: ['audit log'], querystring: auditFilters } },
+    { schema: { tags: ['audit log'], querystring: auditFilters, response: answers(auditPageViewSchema) } },
     async (request) => {
       await reader(request, deps, readModels.audit, 'viewAuditLogs');
       const { offset, limit, userId, action, entityType, startDate, endDate } = request.query;
@@ -193,7 +205,8 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 /** Developer tools: the e-mail queue's state and the outbox of mails kept when no SMTP server is set. */
 export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
-  app.get('/api/email-queue/status', { schema: { tags: ['developer tools'] } }, async (request) => {
+  const queueStatusSchema = { tags: ['developer tools'], response: answers(emailQueueStatusViewSchema) };
+  app.get('/api/email-queue/status', { schema: queueStatusSchema }, async (request) => {
     await reader(request, deps, [], 'developerTools');
     const [row] = await sql<
       { total: number; ready: number; pending: number; failed: number; oldest: Date | null }[]
@@ -220,6 +233,7 @@ export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, de
       schema: {
         tags: ['developer tools'],
         querystring: z.object({ status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional() }),
+        response: answers(z.array(outboxMailViewSchema)),
       },
     },
     async (request) => {

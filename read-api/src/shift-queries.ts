@@ -5,9 +5,14 @@ import {
   isClaimable,
   nextDate,
   type Principal,
+  type ShiftPriority,
+  type ShiftStatus,
+  type ShiftType,
   shiftInterval,
+  type shiftViewSchema,
 } from '@shiftcover/domain';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { z } from 'zod';
 
 export interface ShiftRow {
   id: string;
@@ -15,11 +20,11 @@ export interface ShiftRow {
   date: string;
   start_time: string;
   end_time: string;
-  type: string;
+  type: ShiftType;
   requirements: string | null;
   notes: string | null;
-  priority: string;
-  status: string;
+  priority: ShiftPriority;
+  status: ShiftStatus;
   assigned_user_id: string | null;
   created_by_id: string | null;
   needs_approval: boolean;
@@ -48,7 +53,7 @@ export function shiftsWithHolders(sql: Sql | TransactionSql, where?: PendingQuer
 }
 
 /** A shift as SPEC §3 names its fields; staff see a holder's name only when it is their own shift. */
-export function shiftView(row: ShiftRow, who: Principal) {
+export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftViewSchema> {
   const seesHolder = can(who, 'seeShiftHolder') || row.assigned_user_id === who.userId;
   const holder =
     row.assigned_user_id && seesHolder

@@ -1,12 +1,19 @@
 import {
+  answers,
   can,
   cleanText,
+  dashboardStatsViewSchema,
+  dropRequestViewSchema,
   easternToday,
   entityId,
+  inProgressShiftViewSchema,
+  myShiftsViewSchema,
   type Principal,
+  pendingShiftViewSchema,
   previousDate,
   quarterHours,
   shiftMinutes,
+  shiftViewSchema,
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -82,7 +89,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts',
-    { schema: { tags: ['shifts'], querystring: shiftFilters } },
+    { schema: { tags: ['shifts'], querystring: shiftFilters, response: answers(z.array(shiftViewSchema)) } },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts);
       const at = now(deps);
@@ -105,7 +112,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts/pending',
-    { schema: { tags: ['shifts'], querystring: z.object({ location: locationFilter.optional() }) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        querystring: z.object({ location: locationFilter.optional() }),
+        response: answers(z.array(pendingShiftViewSchema)),
+      },
+    },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
       let location =
@@ -126,13 +139,14 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     },
   );
 
-  app.get('/api/shifts/in-progress', { schema: { tags: ['shifts'] } }, async (request) => {
+  const inProgressSchema = { tags: ['shifts'], response: answers(z.array(inProgressShiftViewSchema)) };
+  app.get('/api/shifts/in-progress', { schema: inProgressSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
     const at = now(deps);
     const current = sql`s.status = 'approved' and s.date >= ${notBefore(at)} and s.date <= ${easternToday(at)}`;
     return (await shifts(current))
       .map((row) => ({ row, percent: progress(row, at) }))
-      .filter(({ percent }) => percent !== null)
+      .filter((entry): entry is { row: ShiftRow; percent: number } => entry.percent !== null)
       .sort((a, b) => byUrgencyThenTime(a.row, b.row))
       .map(({ row, percent }) => ({
         ...shiftView(row, who),
@@ -141,7 +155,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       }));
   });
 
-  app.get('/api/dashboard/stats', { schema: { tags: ['shifts'] } }, async (request) => {
+  const statsSchema = { tags: ['shifts'], response: answers(dashboardStatsViewSchema) };
+  app.get('/api/dashboard/stats', { schema: statsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     const rows = (await allShifts()).filter((r) => r.status !== 'expired');
     const at = now(deps);
@@ -162,14 +177,21 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   });
 
   /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
-  app.get('/api/my-shifts', { schema: { tags: ['shifts'] } }, async (request) => {
+  const myShiftsSchema = { tags: ['shifts'], response: answers(myShiftsViewSchema) };
+  app.get('/api/my-shifts', { schema: myShiftsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     return ownShifts(who.userId, who);
   });
 
   app.get(
     '/api/users/:id/shifts',
-    { schema: { tags: ['users'], params: z.object({ id: entityId }) } },
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ id: entityId }),
+        response: answers(z.array(shiftViewSchema)),
+      },
+    },
     async (request) => {
       const who = await reader(request, deps, readModels.shifts);
       if (request.params.id !== who.userId && !can(who, 'seeShiftHolder')) {
@@ -197,11 +219,12 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       upcoming: upcoming.map((r) => shiftView(r, who)),
       thisWeekCount: thisWeek.length,
       hoursThisWeek: quarterHours(minutes),
-      history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' })),
+      history: history.map((r) => ({ ...shiftView(r, who), status: 'completed' as const })),
     };
   }
 
-  app.get('/api/admin/drop-requests', { schema: { tags: ['drop requests'] } }, async (request) => {
+  const dropRequestsSchema = { tags: ['drop requests'], response: answers(z.array(dropRequestViewSchema)) };
+  app.get('/api/admin/drop-requests', { schema: dropRequestsSchema }, async (request) => {
     await reader(request, deps, readModels.shifts, 'viewDropRequests');
     const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);
     return rows

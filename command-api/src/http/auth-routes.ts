@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  acknowledged,
+  answers,
   changeOwnPasswordRequestSchema,
   loginSchema,
   uniqueKey,
   uniquenessDecider,
   userDecider,
+  userViewSchema,
+  writtenUserViewSchema,
 } from '@shiftcover/domain';
 import {
   caller,
@@ -20,6 +24,7 @@ import {
 } from '@shiftcover/platform';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { streams } from '../streams';
 import type { CommandApiDeps } from './context';
 import { userView } from './user-view';
@@ -51,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return state.status === 'active' && state.personal ? state : null;
   }
 
-  app.post('/api/auth/login', { schema: { tags: ['auth'], body: loginSchema } }, async (request, reply) => {
+  const signInSchema = { tags: ['auth'], body: loginSchema, response: answers(writtenUserViewSchema) };
+  app.post('/api/auth/login', { schema: signInSchema }, async (request, reply) => {
     const { username, password } = request.body;
     const admission = await throttle.admit(username, request.ip);
     if (!admission.admitted) return tooManyAttempts(reply, admission);
@@ -87,7 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return written(reply, outcome.position, userView(account));
   });
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  const signOutSchema = { tags: ['auth'], response: answers(z.object({ message: z.string() })) };
+  app.post('/api/auth/logout', { schema: signOutSchema }, async (request, reply) => {
     if (request.session) {
       const who = await caller(request, principals).catch(() => null);
       if (who) {
@@ -102,14 +109,15 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return reply.send({ message: 'Logged out' });
   });
 
-  app.get('/api/auth/user', { schema: { tags: ['auth'] } }, async (request) => {
+  const currentUserSchema = { tags: ['auth'], response: answers(userViewSchema) };
+  app.get('/api/auth/user', { schema: currentUserSchema }, async (request) => {
     const who = await signedIn(request, handler);
     return userView(who.user);
   });
 
   app.post(
     '/api/auth/change-password',
-    { schema: { tags: ['auth'], body: changeOwnPasswordRequestSchema } },
+    { schema: { tags: ['auth'], body: changeOwnPasswordRequestSchema, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       const { currentPassword, newPassword } = request.body;

@@ -1,4 +1,6 @@
 import {
+  acknowledged,
+  answers,
   assignResidenceSchema,
   checkMayCreateUser,
   checkMayResetPassword,
@@ -10,6 +12,9 @@ import {
   residenceDecider,
   residenceSchema,
   userDecider,
+  writtenEmailModeViewSchema,
+  writtenResidenceViewSchema,
+  writtenUserViewSchema,
 } from '@shiftcover/domain';
 import {
   caller,
@@ -42,7 +47,12 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     return state;
   }
 
-  app.post('/api/users', { schema: { tags: ['users'], body: createUserSchema } }, async (request, reply) => {
+  const newUserSchema = {
+    tags: ['users'],
+    body: createUserSchema,
+    response: answers(writtenUserViewSchema, 201),
+  };
+  app.post('/api/users', { schema: newUserSchema }, async (request, reply) => {
     const who = await caller(request, principals);
     requireCapability(who, 'manageUsers');
     const form = request.body;
@@ -73,7 +83,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.put(
     '/api/users/:id',
-    { schema: { tags: ['users'], params: idParams, body: editUserSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: editUserSchema,
+        response: answers(writtenUserViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers');
@@ -103,7 +120,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     },
   );
 
-  app.delete('/api/users/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
+  const deleteUserSchema = { tags: ['users'], params: idParams, response: answers(acknowledged) };
+  app.delete('/api/users/:id', { schema: deleteUserSchema }, async (request, reply) => {
     const who = await caller(request, principals);
     requireCapability(who, 'manageUsers');
     const target = await userById(request.params.id);
@@ -118,7 +136,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.put(
     '/api/users/:id/password',
-    { schema: { tags: ['users'], params: idParams, body: resetPasswordSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: resetPasswordSchema,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers');
@@ -139,7 +164,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/users/:id/assign-residence',
-    { schema: { tags: ['users'], params: idParams, body: assignResidenceSchema } },
+    {
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: assignResidenceSchema,
+        response: answers(writtenUserViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageUsers');
@@ -160,7 +192,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/residences',
-    { schema: { tags: ['residences'], body: residenceSchema } },
+    {
+      schema: {
+        tags: ['residences'],
+        body: residenceSchema,
+        response: answers(writtenResidenceViewSchema, 201),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences');
@@ -177,7 +215,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.put(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], params: idParams, body: residenceSchema } },
+    {
+      schema: {
+        tags: ['residences'],
+        params: idParams,
+        body: residenceSchema,
+        response: answers(writtenResidenceViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences');
@@ -192,7 +237,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.delete(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], params: idParams } },
+    { schema: { tags: ['residences'], params: idParams, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences');
@@ -211,6 +256,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
       schema: {
         tags: ['notifications'],
         body: z.object({ ids: z.array(entityId).max(500).optional() }).optional(),
+        response: answers(acknowledged),
       },
     },
     async (request, reply) => {
@@ -229,7 +275,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.post(
     '/api/system-config/email-notification-mode',
-    { schema: { tags: ['system configuration'], body: emailNotificationModeSchema } },
+    {
+      schema: {
+        tags: ['system configuration'],
+        body: emailNotificationModeSchema,
+        response: answers(writtenEmailModeViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'changeEmailNotificationMode');

@@ -1,12 +1,16 @@
 import {
+  acknowledged,
+  answers,
   entityId,
   pickedId,
   type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
   shiftDetailsSchema,
+  transferAnswer,
   transferRequestSchema,
   userDecider,
+  writtenShiftViewSchema,
 } from '@shiftcover/domain';
 import {
   type Caller,
@@ -89,7 +93,12 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   const messageOf = (events: ShiftEvent[], fallback: string) =>
     events.length ? fallback : 'Nothing to change';
 
-  app.post('/api/shifts', { schema: { tags: ['shifts'], body: createBody } }, async (request, reply) => {
+  const newShiftSchema = {
+    tags: ['shifts'],
+    body: createBody,
+    response: answers(writtenShiftViewSchema, 201),
+  };
+  app.post('/api/shifts', { schema: newShiftSchema }, async (request, reply) => {
     const who = await caller(request, principals);
     requireCapability(who, 'createShift');
     const trace = commandTrace(request, who.actor);
@@ -102,7 +111,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.put(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], params: idParams, body: updateBody } },
+    {
+      schema: {
+        tags: ['shifts'],
+        params: idParams,
+        body: updateBody,
+        response: answers(writtenShiftViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'editShift');
@@ -127,7 +143,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'deleteShift');
@@ -141,7 +157,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/claim',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -158,7 +174,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/shifts/:id/${path}`,
-      { schema: { tags: ['shifts'], params: idParams } },
+      { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveClaims');
@@ -170,7 +186,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/request-drop',
-    { schema: { tags: ['shifts'], params: idParams } },
+    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -186,7 +202,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/assign',
-    { schema: { tags: ['shifts'], params: idParams, body: assignBody } },
+    {
+      schema: {
+        tags: ['shifts'],
+        params: idParams,
+        body: assignBody,
+        response: answers(writtenShiftViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'assignShift');
@@ -201,7 +224,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/transfer-request',
-    { schema: { tags: ['transfers'], params: idParams, body: transferRequestSchema } },
+    {
+      schema: {
+        tags: ['transfers'],
+        params: idParams,
+        body: transferRequestSchema,
+        response: answers(transferAnswer, 201),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const trace = commandTrace(request, who.actor);
@@ -229,7 +259,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.patch(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], params: idParams, body: respondBody } },
+    {
+      schema: { tags: ['transfers'], params: idParams, body: respondBody, response: answers(transferAnswer) },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -241,7 +273,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], params: idParams } },
+    { schema: { tags: ['transfers'], params: idParams, response: answers(transferAnswer) } },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -260,7 +292,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   ] as const) {
     app.post(
       `/api/admin/drop-requests/:id/${path}`,
-      { schema: { tags: ['drop requests'], params: idParams } },
+      { schema: { tags: ['drop requests'], params: idParams, response: answers(writtenShiftViewSchema) } },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveDrops');

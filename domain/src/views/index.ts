@@ -1,3 +1,8 @@
+export * from './answers';
+export * from './people';
+export * from './records';
+export * from './shifts';
+
 /**
  * The read side's views as screens keep them open. The live feed names the ones a change touches,
  * and the web app refreshes what it shows of them: one vocabulary for both.

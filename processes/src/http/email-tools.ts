@@ -1,8 +1,14 @@
 import {
+  acknowledged,
+  answers,
+  bulkTestAnswer,
   bulkTestSchema,
+  clearedAnswer,
   easternToday,
+  emailDiagnosticAnswer,
   emailDiagnosticSchema,
   nextDate,
+  remindersAnswer,
   resendNotificationSchema,
   shiftDecider,
   streams,
@@ -41,7 +47,7 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/test-email',
-    { schema: { tags: ['developer tools'], body: testEmailSchema } },
+    { schema: { tags: ['developer tools'], body: testEmailSchema, response: answers(acknowledged) } },
     async (request, reply) => {
       const who = await developer(request);
       const trace = commandTrace(request, who.actor);
@@ -62,7 +68,13 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/email-diagnostic',
-    { schema: { tags: ['developer tools'], body: emailDiagnosticSchema } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        body: emailDiagnosticSchema,
+        response: answers(emailDiagnosticAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await developer(request);
       const result = deps.smtp
@@ -88,7 +100,8 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post('/api/test-reminders', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
+  const testRemindersSchema = { tags: ['developer tools'], response: answers(remindersAnswer) };
+  app.post('/api/test-reminders', { schema: testRemindersSchema }, async (request, reply) => {
     const who = await developer(request);
     const reminded = await remindHolders(
       { sql, service, clock: deps.clock },
@@ -109,7 +122,13 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/bulk-test-emails',
-    { schema: { tags: ['developer tools'], body: bulkTestSchema.optional() } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        body: bulkTestSchema.optional(),
+        response: answers(bulkTestAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await developer(request);
       const count = request.body?.count ?? 20;
@@ -161,7 +180,8 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  app.post('/api/email-queue/clear', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
+  const clearQueueSchema = { tags: ['developer tools'], response: answers(clearedAnswer) };
+  app.post('/api/email-queue/clear', { schema: clearQueueSchema }, async (request, reply) => {
     const who = await developer(request);
     // Cleared rows stay, marked, so a replayed event never plans them again.
     const cleared = await sql`update email_deliveries set status = 'cleared'
@@ -181,7 +201,14 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/admin/resend-shift-notification/:id',
-    { schema: { tags: ['developer tools'], params: idParams, body: resendNotificationSchema } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        params: idParams,
+        body: resendNotificationSchema,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'resendEmail');

@@ -1,4 +1,11 @@
-import { cleanText, isCleanText } from '@shiftcover/domain';
+import {
+  acknowledged,
+  answers,
+  cleanText,
+  isCleanText,
+  parkedEventViewSchema,
+  parkedRetryAnswer,
+} from '@shiftcover/domain';
 import { commandTrace, HttpError, newId, requireCapability, signedIn, written } from '@shiftcover/platform';
 import { listParkedEvents, ParkedEventNotFound, ParkedEventUnavailable } from '@shiftcover/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +44,8 @@ const refused = (error: unknown): never => {
 export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, sql } = deps;
 
-  app.get('/api/parked-events', { schema: { tags: ['developer tools'] } }, async (request) => {
+  const parkedListSchema = { tags: ['developer tools'], response: answers(z.array(parkedEventViewSchema)) };
+  app.get('/api/parked-events', { schema: parkedListSchema }, async (request) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'developerTools');
     return (await listParkedEvents(sql)).map((p) => ({
@@ -55,7 +63,7 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
 
   app.post(
     '/api/parked-events/:id/retry',
-    { schema: { tags: ['developer tools'], params: parkedParams } },
+    { schema: { tags: ['developer tools'], params: parkedParams, response: answers(parkedRetryAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools');
@@ -76,7 +84,14 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
 
   app.post(
     '/api/parked-events/:id/skip',
-    { schema: { tags: ['developer tools'], params: parkedParams, body: skipBody } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        params: parkedParams,
+        body: skipBody,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools');

@@ -1,4 +1,11 @@
-import { easternToday, formatShiftDate } from '@shiftcover/domain';
+import {
+  acknowledged,
+  answers,
+  clearedAnswer,
+  completedReportAnswer,
+  easternToday,
+  formatShiftDate,
+} from '@shiftcover/domain';
 import {
   commandTrace,
   newId,
@@ -36,14 +43,16 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     return deps.store.headPosition();
   }
 
-  app.post('/api/admin/send-manual-report', { schema: { tags: ['reports'] } }, async (request, reply) => {
+  const auditReportSchema = { tags: ['reports'], response: answers(acknowledged) };
+  app.post('/api/admin/send-manual-report', { schema: auditReportSchema }, async (request, reply) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'sendReport');
     const position = await auditReport(request, who);
     return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
   });
 
-  app.post('/api/test-weekly-audit', { schema: { tags: ['developer tools'] } }, async (request, reply) => {
+  const weeklyAuditSchema = { tags: ['developer tools'], response: answers(acknowledged) };
+  app.post('/api/test-weekly-audit', { schema: weeklyAuditSchema }, async (request, reply) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'developerTools');
     const position = await auditReport(request, who);
@@ -52,7 +61,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post(
     '/api/completed-shifts/manual-report',
-    { schema: { tags: ['completed shifts'] } },
+    { schema: { tags: ['completed shifts'], response: answers(completedReportAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'sendReport');
@@ -73,7 +82,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post(
     '/api/completed-shifts/clear',
-    { schema: { tags: ['completed shifts'] } },
+    { schema: { tags: ['completed shifts'], response: answers(clearedAnswer) } },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'clearCompletedRecords');

@@ -7,21 +7,21 @@ import { Badge } from './badge';
 const statusStyles: Record<ShiftStatus, string> = {
   open: 'bg-green-100 text-green-900',
   pending: 'bg-yellow-100 text-yellow-900',
-  claimed: 'bg-blue-100 text-blue-900',
   approved: 'bg-emerald-100 text-emerald-900',
   urgent: 'bg-red-100 text-red-900',
   emergency: 'bg-pink-100 text-pink-900',
   completed: 'bg-slate-200 text-slate-800',
+  expired: 'bg-zinc-100 text-zinc-700',
 };
 
 const statusLabels: Record<ShiftStatus, string> = {
   open: 'Normal',
   pending: 'Pending',
-  claimed: 'Claimed',
   approved: 'Approved',
   urgent: 'Urgent',
   emergency: 'Emergency',
   completed: 'COMPLETED',
+  expired: 'Expired',
 };
 
 const typeStyles: Record<ShiftType, string> = {

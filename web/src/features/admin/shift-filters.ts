@@ -16,7 +16,7 @@ export function hasActiveFilter(filters: ShiftFilters): boolean {
 }
 
 // Completed shifts have their own tab and expired ones can no longer be staffed.
-const managed = (status: ShiftStatus | 'expired') => status !== 'completed' && status !== 'expired';
+const managed = (status: ShiftStatus) => status !== 'completed' && status !== 'expired';
 
 /** The shifts an administrator manages, before any filter. */
 export function managedShifts(shifts: readonly Shift[]): Shift[] {

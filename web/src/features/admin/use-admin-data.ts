@@ -1,4 +1,4 @@
-import { can } from '@shiftcover/domain';
+import { type AdminDashboardStatsView, can, type InProgressShiftView } from '@shiftcover/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
@@ -7,20 +7,9 @@ import type { Shift } from '../../api/types';
 import { usePrincipal } from '../auth/session';
 
 /** GET /api/dashboard/stats as administrators receive it. */
-export interface DashboardStats {
-  openShifts: number;
-  emergencyShifts: number;
-  urgentShifts: number;
-  coveredShifts: number;
-  coveragePercent: number;
-  pendingApprovals: number;
-  totalShiftsThisMonth: number;
-  inProgress: number;
-}
+export type DashboardStats = AdminDashboardStatsView;
 
-export interface InProgressShift extends Shift {
-  staffName: string;
-}
+export type InProgressShift = InProgressShiftView;
 
 export function useDashboardStats() {
   return useQuery({ queryKey: keys.stats, queryFn: () => api.get<DashboardStats>('/api/dashboard/stats') });

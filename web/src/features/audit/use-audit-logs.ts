@@ -1,3 +1,4 @@
+import type { AuditEntryView, AuditPageView } from '@shiftcover/domain';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -5,27 +6,7 @@ import { refresh } from '../../api/query-client';
 import { errorToast, toast } from '../toast/toast';
 import { AUDIT_PAGE_SIZE, type AuditFilters } from './audit-filters';
 
-export interface AuditEntry {
-  id: string;
-  userId: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  description: string;
-  details: Record<string, unknown>;
-  timestamp: string;
-  userName: string;
-  userFirstName: string;
-  userLastName: string;
-  userRole: string;
-  userEmail: string | null;
-}
-
-interface AuditPage {
-  logs: AuditEntry[];
-  totalCount: number;
-  hasMore: boolean;
-}
+export type AuditEntry = AuditEntryView;
 
 /**
  * The audit log, 100 entries a page, each page appended. The filters are part of the key, so any
@@ -36,7 +17,7 @@ export function useAuditLogs(filters: AuditFilters) {
     queryKey: keys.auditLogs({ ...filters }),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      api.get<AuditPage>(
+      api.get<AuditPageView>(
         withQuery('/api/audit-logs', { ...filters, offset: pageParam, limit: AUDIT_PAGE_SIZE }),
       ),
     getNextPageParam: (last, pages) =>

@@ -1,18 +1,13 @@
+import type { EmailModeView, EmailNotificationMode, EmailQueueStatusView } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
 import { refresh } from '../../api/query-client';
 import { errorToast, toast } from '../toast/toast';
 
-export type EmailMode = 'individual' | 'mailing_list';
+export type EmailMode = EmailNotificationMode;
 
-export interface QueueStatus {
-  total: number;
-  ready: number;
-  pending: number;
-  processing: boolean;
-  oldestWaiting: string | null;
-}
+export type QueueStatus = EmailQueueStatusView;
 
 /** SPEC §9: the e-mail mode is refetched every 30 s. */
 const EMAIL_MODE_REFETCH_MS = 30_000;
@@ -26,10 +21,7 @@ const said = (answer: unknown, fallback: string) =>
 export function useEmailMode() {
   return useQuery({
     queryKey: keys.emailMode,
-    queryFn: () =>
-      api.get<{ value: EmailMode; mailingListAddress: string | null }>(
-        '/api/system-config/email-notification-mode',
-      ),
+    queryFn: () => api.get<EmailModeView>('/api/system-config/email-notification-mode'),
     refetchInterval: EMAIL_MODE_REFETCH_MS,
   });
 }

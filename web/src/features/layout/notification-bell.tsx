@@ -1,3 +1,4 @@
+import type { NotificationsView } from '@shiftcover/domain';
 import { easternDayTime } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
@@ -7,20 +8,11 @@ import { keys } from '../../api/keys';
 import { refresh } from '../../api/query-client';
 import { Button } from '../../components/ui/button';
 
-interface Notification {
-  id: string;
-  title: string;
-  message: string;
-  type: string;
-  read: boolean;
-  createdAt: string;
-}
-
 /** In-app notifications (SPEC §3): approvals, drops, transfers, new and urgent shifts. */
 export function NotificationBell() {
   const { data } = useQuery({
     queryKey: keys.notifications,
-    queryFn: () => api.get<{ notifications: Notification[]; unreadCount: number }>('/api/notifications'),
+    queryFn: () => api.get<NotificationsView>('/api/notifications'),
   });
   const markRead = useMutation({
     mutationFn: () => api.post('/api/notifications/read', {}),

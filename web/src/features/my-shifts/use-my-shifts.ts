@@ -1,8 +1,8 @@
+import type { MyShiftsView } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
 import { refresh } from '../../api/query-client';
-import type { Shift } from '../../api/types';
 import { toast } from '../toast/toast';
 import { dropFailureToast } from './drop-failure';
 
@@ -10,7 +10,7 @@ import { dropFailureToast } from './drop-failure';
 export function useMyShifts() {
   return useQuery({
     queryKey: keys.myShifts,
-    queryFn: () => api.get<{ upcoming: Shift[]; history: Shift[] }>('/api/my-shifts'),
+    queryFn: () => api.get<MyShiftsView>('/api/my-shifts'),
   });
 }
 

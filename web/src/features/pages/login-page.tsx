@@ -1,4 +1,4 @@
-import { loginSchema } from '@shiftcover/domain';
+import { loginSchema, type WrittenUserView } from '@shiftcover/domain';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -13,8 +13,7 @@ export function LoginPage() {
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useMutation({
-    mutationFn: (body: typeof values) =>
-      api.post<{ firstName: string; lastName: string }>('/api/auth/login', body),
+    mutationFn: (body: typeof values) => api.post<WrittenUserView>('/api/auth/login', body),
     onSuccess: (user) => {
       toast({
         title: 'Welcome back!',

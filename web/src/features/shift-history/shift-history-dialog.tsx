@@ -1,3 +1,4 @@
+import type { ShiftHistoryEntryView as HistoryEntry } from '@shiftcover/domain';
 import { easternWeekdayTimestamp } from '@shiftcover/domain';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
@@ -7,15 +8,6 @@ import { keys } from '../../api/keys';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '../../components/ui/dialog';
 import { EmptyState, Spinner } from '../../components/ui/feedback';
-
-interface HistoryEntry {
-  revision: string;
-  type: string;
-  at: string;
-  actorName: string;
-  actorRole: string;
-  changes: string[];
-}
 
 /** 'ClaimApproved' → 'Claim approved'. */
 export function eventLabel(type: string): string {

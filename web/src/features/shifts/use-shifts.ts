@@ -1,4 +1,4 @@
-import type { ShiftDetails } from '@shiftcover/domain';
+import type { ShiftDetails, WrittenShiftView } from '@shiftcover/domain';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
@@ -51,7 +51,7 @@ export function useClaimShift() {
 export function useCreateShift() {
   return useMutation({
     mutationFn: (details: ShiftDetails) =>
-      api.post<Shift>('/api/shifts', { ...details, needsApproval: false, approved: false }),
+      api.post<WrittenShiftView>('/api/shifts', { ...details, needsApproval: false, approved: false }),
     onSuccess: async (_shift, details) => {
       toast({
         title: 'Shift created successfully',
@@ -67,7 +67,10 @@ export function useCreateShift() {
 export function useUpdateShift(shift: Shift) {
   return useMutation({
     mutationFn: (details: ShiftDetails) =>
-      api.put<Shift>(`/api/shifts/${shift.id}`, { ...details, assignedUserId: shift.assignedUserId }),
+      api.put<WrittenShiftView>(`/api/shifts/${shift.id}`, {
+        ...details,
+        assignedUserId: shift.assignedUserId,
+      }),
     onSuccess: async () => {
       toast({ title: 'Shift updated successfully', variant: 'success' });
       await refresh(shiftViews);

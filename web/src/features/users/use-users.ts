@@ -1,3 +1,4 @@
+import type { WrittenUserView } from '@shiftcover/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
@@ -50,7 +51,7 @@ export interface NewUser {
 
 export function useCreateUser() {
   return useMutation({
-    mutationFn: (user: NewUser) => api.post<ManagedUser>('/api/users', user),
+    mutationFn: (user: NewUser) => api.post<WrittenUserView>('/api/users', user),
     onSuccess: async (_answer, user) => {
       success('User Created', `${user.firstName} ${user.lastName}'s account has been created.`);
       await refresh(['users']);
@@ -72,7 +73,7 @@ export interface UserChanges {
 
 export function useUpdateUser(userId: string) {
   return useMutation({
-    mutationFn: (changes: UserChanges) => api.put<ManagedUser>(`/api/users/${userId}`, changes),
+    mutationFn: (changes: UserChanges) => api.put<WrittenUserView>(`/api/users/${userId}`, changes),
     onSuccess: async () => {
       success('User Updated', 'The account has been updated.');
       await refresh(['users']);
@@ -104,7 +105,7 @@ export function useAdminChangePassword(userId: string) {
 export function useAssignResidence(userId: string) {
   return useMutation({
     mutationFn: (residenceId: string) =>
-      api.post<ManagedUser>(`/api/users/${userId}/assign-residence`, { residenceId }),
+      api.post<WrittenUserView>(`/api/users/${userId}/assign-residence`, { residenceId }),
     onSuccess: async () => {
       success('Residence Assigned', 'The admin now looks after this residence.');
       await refresh(['users']);
