@@ -26,6 +26,33 @@ export interface HttpFoundationOptions {
   document?: ApiDocument;
 }
 
+/** The groups the routes are tagged with in the OpenAPI document. */
+const API_TAGS = [
+  'auth',
+  'shifts',
+  'drop requests',
+  'transfers',
+  'users',
+  'residences',
+  'notifications',
+  'completed shifts',
+  'audit log',
+  'reports',
+  'system configuration',
+  'developer tools',
+  'live updates',
+];
+
+/** An operation's id from its method and path: `GET /api/shifts/:id/history` is `getShiftsIdHistory`. */
+export function operationIdOf(method: string | string[], url: string): string {
+  const verb = (Array.isArray(method) ? method[0]! : method).toLowerCase();
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return verb + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
 /**
  * What every HTTP route of the product stands on: zod validation, the error answers, security
  * headers and origin checks, sessions, and the OpenAPI document at /api/docs.
@@ -46,8 +73,22 @@ export async function registerHttpFoundation(
     options.document
       ? { mode: 'static', specification: { document: options.document } }
       : {
-          openapi: { info: { title: 'Shift Coverage API', version: '1.0.0' } },
-          transform: jsonSchemaTransform,
+          openapi: {
+            info: {
+              title: 'Shift Coverage API',
+              version: '1.0.0',
+              description:
+                'Open shifts at residences, claimed, dropped and handed over by support staff and approved by admins.',
+            },
+            tags: API_TAGS.map((name) => ({ name })),
+          },
+          transform: (route) => {
+            const transformed = jsonSchemaTransform(route);
+            return {
+              ...transformed,
+              schema: { ...transformed.schema, operationId: operationIdOf(route.route.method, route.url) },
+            };
+          },
         },
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
