@@ -10,6 +10,7 @@ import {
 } from '@shiftcover/eventstore';
 import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import { aShift } from '@shiftcover/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommandService, createCommandService } from './command-service';
@@ -54,17 +55,7 @@ async function postShift(date: string, startTime: string, endTime: string): Prom
   await service.shift(
     {
       type: 'PostShift',
-      data: {
-        shiftId,
-        location: 'Maple House',
-        date,
-        startTime,
-        endTime,
-        type: 'AM',
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ shiftId, date, startTime, endTime }),
     },
     admin,
     trace(),

@@ -1,9 +1,8 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { projections, readCheckpoints, rebuild } from '@shiftcover/projections';
-import { dumpReadModels } from '@shiftcover/projections/testing';
+import { dumpReadModels, subjectOf, type TestSmtpServer } from '@shiftcover/testing';
 import type { Sql } from 'postgres';
-import { subjectOf, type TestSmtpServer } from '../../../processes/src/testing/smtp';
 import { eventually, sleep } from '../faults/kill-child';
 import type { Runtime } from '../runtime';
 import type { Shift } from './load';

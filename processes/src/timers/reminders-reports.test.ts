@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, easternInstant, type ShiftCommand } from '@shiftcover/domain';
 import { addressSubject } from '@shiftcover/eventstore';
-import { migrate } from '@shiftcover/platform';
-import { applyNextBatch, install, projections } from '@shiftcover/projections';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { aShift, openProcessWorld, type ProcessWorld, registerPerson, subjectOf } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMigrations } from '../mail/migrations';
 import { planNextBatch } from '../mail/planner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
-import { registerPerson } from '../testing/people';
-import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { remindHolders } from './reminders';
 import { reportCompletedShifts, sendDueReports } from './reports';
 import { settleDueShifts } from './shift-timers';
 
-let bench: Bench;
-let world: Prepared;
-let smtp: TestSmtpServer;
+const setup = { readModels: true, smtp: true } as const;
+let world: ProcessWorld<typeof setup>;
 let clock = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
-const timers = () => ({ sql: bench.sql, service: world.service, clock: () => clock });
+const timers = () => ({ sql: world.sql, service: world.service, clock: () => clock });
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  for (const projection of projections) await install(bench.sql, projection);
-  smtp = await startSmtpServer();
+  world = await openProcessWorld(setup);
   const register = async (name: string, role: 'staff' | 'admin' | 'developer', superAdmin = false) => {
     const actor = await registerPerson(world.service, name, { role, superAdmin, now: clock });
     people[name] = { userId: actor.userId, actor };
@@ -38,23 +28,22 @@ beforeAll(async () => {
   await register('kai', 'staff');
   await register('dev', 'developer');
   // The store's history before this point is not mailed.
-  await bench.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
+  await world.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
 });
 
 afterAll(async () => {
-  await smtp.close();
-  await bench.close();
+  await world.close();
 });
 
 async function project() {
-  for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
+  await world.project();
 }
 
 /** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */
 async function deliver(): Promise<string[]> {
-  const before = smtp.inbox.length;
+  const before = world.smtp.inbox.length;
   const deps = {
-    sql: bench.sql,
+    sql: world.sql,
     store: world.store,
     vault: world.vault,
     publicUrl: 'https://shifts.example.org',
@@ -62,15 +51,15 @@ async function deliver(): Promise<string[]> {
     readModelsAt: project,
   };
   while ((await planNextBatch(deps)) > 0) {}
-  await deliverDue(bench.sql, smtpTransport(smtp.url), 'Shift Coverage <shifts@example.org>');
-  return smtp.inbox
+  await deliverDue(world.sql, smtpTransport(world.smtp.url), 'Shift Coverage <shifts@example.org>');
+  return world.smtp.inbox
     .slice(before)
     .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
     .sort();
 }
 
 const lastMailTo = (address: string) =>
-  smtp.inbox
+  world.smtp.inbox
     .filter((m) => m.to.includes(address))
     .at(-1)!
     .raw.replace(/=\r?\n/g, '');
@@ -87,17 +76,7 @@ async function heldShift(holder: string, date: string, startTime: string, endTim
   await run(
     {
       type: 'PostShift',
-      data: {
-        shiftId,
-        location,
-        date,
-        startTime,
-        endTime,
-        type,
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ shiftId, location, date, startTime, endTime, type }),
     },
     people.mia!.actor,
   );
@@ -125,7 +104,7 @@ describe('reminders before a held shift starts', () => {
     expect(await deliver()).toEqual(['sam@example.org | Reminder: your shift at Maple House, 2026-03-10']);
     expect(lastMailTo('sam@example.org')).toContain('Tue, Mar 10, 2026, 8:00 AM');
     const notes =
-      await bench.sql`select type, title from rm_notifications where user_id = ${people.sam!.userId} and type = 'reminder'`;
+      await world.sql`select type, title from rm_notifications where user_id = ${people.sam!.userId} and type = 'reminder'`;
     expect(notes.map((n) => n.title)).toEqual(['Shift reminder']);
   });
 });
@@ -150,7 +129,7 @@ describe('the monthly report', () => {
     expect(await sendDueReports(timers())).toEqual([]);
 
     const records =
-      await bench.sql`select original_shift_id, reported, reported_at, archived from rm_completed_shifts order by shift_completed_at`;
+      await world.sql`select original_shift_id, reported, reported_at, archived from rm_completed_shifts order by shift_completed_at`;
     expect(records.map((r) => [r.reported, r.archived])).toEqual([
       [true, true],
       [true, true],
@@ -163,9 +142,9 @@ describe('the monthly report', () => {
       'sue@example.org | Audit report: Mar 23 to Mar 30, 2026',
       'sue@example.org | Completed shifts report: March 2026',
     ]);
-    const report = smtp.inbox.find((m) => subjectOf(m.raw).startsWith('Completed shifts report'))!.raw;
+    const report = world.smtp.inbox.find((m) => subjectOf(m.raw).startsWith('Completed shifts report'))!.raw;
     const [row] =
-      await bench.sql`select text_body, attachments from email_deliveries where kind = 'monthly_report'`;
+      await world.sql`select text_body, attachments from email_deliveries where kind = 'monthly_report'`;
     expect(row!.text_body).toContain('2 completed shifts, 16.00 hours worked (March 2026)');
     expect(row!.text_body).toContain('sam Test | 1 | 8.00');
     expect(row!.text_body).toContain('Oak Lodge | 1 | 8.00');
@@ -180,7 +159,7 @@ describe('the monthly report', () => {
     clock = easternInstant('2026-05-01', '00:00');
     expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-04']);
     await project();
-    const [left] = await bench.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
+    const [left] = await world.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
     expect(left!.n).toBe(0);
   });
 });
@@ -261,7 +240,7 @@ describe("the completed-shifts report's CSV", () => {
     });
     await deliver();
 
-    const [row] = await bench.sql`select attachments from email_deliveries
+    const [row] = await world.sql`select attachments from email_deliveries
       where kind = 'monthly_report' order by id desc limit 1`;
     const lines = (row!.attachments[0].content as string).split('\r\n');
     const name = `"'=HYPERLINK(""http://x"",""y"") Test"`;

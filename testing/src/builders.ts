@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { RegisterUserData, Role, ShiftCommand } from '@shiftcover/domain';
+
+export type PostShiftData = Extract<ShiftCommand, { type: 'PostShift' }>['data'];
+
+/** A PostShift command's data: an open day shift at Maple House, 08:00–16:00 Eastern on 2026-03-10. */
+export const aShift = (overrides: Partial<PostShiftData> = {}): PostShiftData => ({
+  shiftId: randomUUID(),
+  location: 'Maple House',
+  date: '2026-03-10',
+  startTime: '08:00',
+  endTime: '16:00',
+  type: 'AM',
+  status: 'open',
+  requirements: null,
+  notes: null,
+  ...overrides,
+});
+
+export interface PersonOverrides {
+  userId?: string;
+  /** The login name; the e-mail address is `name@example.org`. */
+  name?: string;
+  role?: Role;
+  superAdmin?: boolean;
+  /** E-mail notifications, on unless false. */
+  mail?: boolean;
+  residenceId?: string;
+}
+
+/** A RegisterUser command's data: a staff member with e-mail notifications on. */
+export function aPerson(overrides: PersonOverrides = {}): RegisterUserData {
+  const userId = overrides.userId ?? randomUUID();
+  const name = overrides.name ?? `u${userId.slice(0, 8)}`;
+  return {
+    userId,
+    role: overrides.role ?? 'staff',
+    superAdmin: overrides.superAdmin ?? false,
+    emailNotificationsEnabled: overrides.mail ?? true,
+    ...(overrides.residenceId ? { assignedResidenceId: overrides.residenceId } : {}),
+    personal: {
+      username: name,
+      email: `${name}@example.org`,
+      firstName: name,
+      lastName: 'Test',
+      passwordHash: 'scrypt$x',
+    },
+  };
+}
