@@ -1,3 +1,4 @@
+import { aShift } from '@shiftcover/testing/builders';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/decider';
@@ -201,17 +202,14 @@ function buildCommand(
       const other = shiftTemplates[step.extra % shiftTemplates.length]!;
       return {
         type: 'UpdateShift',
-        data: {
+        data: aShift({
           shiftId,
-          location: 'Maple House',
           date: dateOf(cluster, other.day),
           startTime: other.startTime,
           endTime: other.endTime,
           type: other.type,
           status: state.priority,
-          requirements: null,
-          notes: null,
-        },
+        }),
       };
     }
     default:
@@ -275,17 +273,13 @@ describe('shift commands in any order keep every invariant', () => {
             const posted = world.execute(
               {
                 type: 'PostShift',
-                data: {
+                data: aShift({
                   shiftId: template.shiftId,
-                  location: 'Maple House',
                   date: dateOf(cluster, template.day),
                   startTime: template.startTime,
                   endTime: template.endTime,
                   type: template.type,
-                  status: 'open',
-                  requirements: null,
-                  notes: null,
-                },
+                }),
               },
               { actor: world.actorOf('admin-1'), now },
             );
