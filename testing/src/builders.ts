@@ -18,7 +18,6 @@ export const aShift = (overrides: Partial<PostShiftData> = {}): PostShiftData =>
 });
 
 export interface PersonOverrides {
-  userId?: string;
   /** The login name; the e-mail address is `name@example.org`. */
   name?: string;
   role?: Role;
@@ -26,11 +25,12 @@ export interface PersonOverrides {
   /** E-mail notifications, on unless false. */
   mail?: boolean;
   residenceId?: string;
+  personal?: Partial<RegisterUserData['personal']>;
 }
 
 /** A RegisterUser command's data: a staff member with e-mail notifications on. */
 export function aPerson(overrides: PersonOverrides = {}): RegisterUserData {
-  const userId = overrides.userId ?? randomUUID();
+  const userId = randomUUID();
   const name = overrides.name ?? `u${userId.slice(0, 8)}`;
   return {
     userId,
@@ -44,6 +44,7 @@ export function aPerson(overrides: PersonOverrides = {}): RegisterUserData {
       firstName: name,
       lastName: 'Test',
       passwordHash: 'scrypt$x',
+      ...overrides.personal,
     },
   };
 }

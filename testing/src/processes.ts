@@ -1,6 +1,6 @@
 import { migrate } from '@shiftcover/platform';
 import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
-import { mailMigrations } from '@shiftcover/processes';
+import { type MailPlannerDeps, mailMigrations } from '@shiftcover/processes';
 import { install, projections } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 import { openBench, type Prepared, prepare } from './bench';
@@ -17,6 +17,8 @@ export interface ProcessWorldOptions {
 
 interface World extends Prepared {
   sql: Sql;
+  /** The mail planner over this world; its read models are caught up with `project()` unless told otherwise. */
+  mailPlanner(readModelsAt?: MailPlannerDeps['readModelsAt']): MailPlannerDeps;
   /** Stops the servers and drops the database. */
   close(): Promise<void>;
 }
@@ -37,6 +39,14 @@ export async function openProcessWorld<O extends ProcessWorldOptions>(options: O
   const world: World = {
     ...prepared,
     sql: bench.sql,
+    mailPlanner: (readModelsAt = () => prepared.project()) => ({
+      sql: bench.sql,
+      store: prepared.store,
+      vault: prepared.vault,
+      publicUrl: 'https://shifts.example.org',
+      smtpConfigured: true,
+      readModelsAt,
+    }),
     async close() {
       await smtp?.close();
       await nats?.stop();

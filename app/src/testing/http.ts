@@ -4,6 +4,7 @@ import type { Role } from '@shiftcover/domain';
 import { easternTime, easternToday } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
+import { aPerson } from '@shiftcover/testing';
 import type { FastifyInstance } from 'fastify';
 import { openRuntime, type Runtime } from '../runtime';
 import { buildServer, type ServerOptions } from '../server';
@@ -112,22 +113,16 @@ export async function startTestServer({
     baseUrl,
     anonymous: () => new Client(baseUrl, latest),
     async signedIn(role, { superAdmin = false, username } = {}) {
-      const userId = randomUUID();
-      const name = username ?? `${role}-${userId.slice(0, 8)}`;
+      const person = aPerson({
+        name: username ?? `${role}-${randomUUID().slice(0, 8)}`,
+        role,
+        superAdmin,
+        personal: { firstName: 'Test', lastName: role, passwordHash },
+      });
+      const { userId } = person;
+      const name = person.personal.username;
       await service.users.register(
-        {
-          userId,
-          role,
-          superAdmin,
-          emailNotificationsEnabled: true,
-          personal: {
-            username: name,
-            email: `${name}@example.org`,
-            firstName: 'Test',
-            lastName: role,
-            passwordHash,
-          },
-        },
+        person,
         { actor: { kind: 'system', name: 'test' }, now: new Date() },
         { commandId: randomUUID() },
       );

@@ -53,16 +53,7 @@ afterAll(async () => {
   await world.close();
 });
 
-const deps = (): MailPlannerDeps => ({
-  sql: world.sql,
-  store: world.store,
-  vault: world.vault,
-  publicUrl: 'https://shifts.example.org',
-  smtpConfigured: true,
-  async readModelsAt() {
-    await world.project();
-  },
-});
+const deps = (): MailPlannerDeps => world.mailPlanner();
 
 async function run(command: ShiftCommand, actor: Actor) {
   await world.service.shift(command, { actor, now }, { commandId: randomUUID() });

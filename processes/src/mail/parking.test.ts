@@ -41,13 +41,8 @@ afterAll(async () => {
   await world.close();
 });
 
-const planner = (): MailPlannerDeps => ({
-  sql: world.sql,
-  store: world.store,
-  vault: world.vault,
-  publicUrl: 'https://shifts.example.org',
-  smtpConfigured: true,
-  async readModelsAt(position, models) {
+const planner = (): MailPlannerDeps =>
+  world.mailPlanner(async (position, models) => {
     const deadline = Date.now() + 5_000;
     for (const model of models) {
       while ((await readCheckpoint(world.sql, model))!.position < position) {
@@ -55,8 +50,7 @@ const planner = (): MailPlannerDeps => ({
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     }
-  },
-});
+  });
 
 /** A report whose record list is not a list: the planner's query refuses it every time. */
 async function appendUnplannableReport(): Promise<string> {

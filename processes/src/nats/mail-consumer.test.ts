@@ -40,16 +40,7 @@ describe('the e-mail planner as a JetStream consumer', () => {
     const nc = await connect({ servers: world.nats.url });
     const jsm = await jetstreamManager(nc);
     await ensureEventsStream(jsm);
-    const handler = emailHandler({
-      sql: world.sql,
-      store: world.store,
-      vault: world.vault,
-      publicUrl: 'https://shifts.example.org',
-      smtpConfigured: true,
-      async readModelsAt() {
-        await world.project();
-      },
-    });
+    const handler = emailHandler(world.mailPlanner());
     // The consumer has a connection of its own, closed without warning to kill it.
     const start = async () => {
       const own = await connect({ servers: world.nats.url });

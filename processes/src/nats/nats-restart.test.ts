@@ -105,19 +105,14 @@ describe('nats-server restarted under load', () => {
       const jsm = await jetstreamManager(nc);
       await ensureEventsStream(jsm);
 
-      const planner = emailHandler({
-        sql: world.sql,
-        store: world.store,
-        vault: world.vault,
-        publicUrl: 'https://shifts.example.org',
-        smtpConfigured: true,
-        async readModelsAt(position, readModels) {
+      const planner = emailHandler(
+        world.mailPlanner(async (position, readModels) => {
           for (const projection of projections.filter((p) => readModels.includes(p.name))) {
             while ((await readCheckpoint(world.sql, projection.name))!.position < position)
               await applyNextBatch(world.deps, projection);
           }
-        },
-      });
+        }),
+      );
       const handled = new Set<string>();
       let lastHandled = 0n;
       const handler = {
@@ -140,12 +135,7 @@ describe('nats-server restarted under load', () => {
       const pooled = nodemailer.createTransport({ url: world.smtp.url, pool: true });
       running.push({ stop: async () => pooled.close() });
       const sender = new MailProcess({
-        sql: world.sql,
-        store: world.store,
-        vault: world.vault,
-        publicUrl: 'https://shifts.example.org',
-        smtpConfigured: true,
-        readModelsAt: async () => {},
+        ...world.mailPlanner(async () => {}),
         transport: {
           async send(mail) {
             await pooled.sendMail(mail);

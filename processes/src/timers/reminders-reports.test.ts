@@ -42,15 +42,7 @@ async function project() {
 /** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */
 async function deliver(): Promise<string[]> {
   const before = world.smtp.inbox.length;
-  const deps = {
-    sql: world.sql,
-    store: world.store,
-    vault: world.vault,
-    publicUrl: 'https://shifts.example.org',
-    smtpConfigured: true,
-    readModelsAt: project,
-  };
-  while ((await planNextBatch(deps)) > 0) {}
+  while ((await planNextBatch(world.mailPlanner())) > 0) {}
   await deliverDue(world.sql, smtpTransport(world.smtp.url), 'Shift Coverage <shifts@example.org>');
   return world.smtp.inbox
     .slice(before)
