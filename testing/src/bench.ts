@@ -25,10 +25,10 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-/** A database of its own for one test file, dropped on close. */
-export async function openBench(): Promise<Bench> {
+/** A database of its own for one test file, dropped on close; `connections` bounds its pool. */
+export async function openBench(connections = 10): Promise<Bench> {
   const db = await createTestDatabase();
-  const sql = connect(db.url, { max: 10 });
+  const sql = connect(db.url, { max: connections });
   return {
     db,
     sql,
@@ -42,6 +42,7 @@ export async function openBench(): Promise<Bench> {
 export interface Prepared {
   store: EventStore;
   vault: PersonalDataVault;
+  handler: CommandHandler;
   service: CommandService;
   deps: { sql: Sql; store: EventStore; vault: PersonalDataVault };
   /** Applies every read model up to the head of the log. */
@@ -57,9 +58,10 @@ export async function prepare(sql: Sql): Promise<Prepared> {
   await migrateEventStore(sql);
   const store = createPostgresEventStore({ sql });
   const vault = new PersonalDataVault(sql);
-  const service = createCommandService(new CommandHandler({ store, vault }), vault);
+  const handler = new CommandHandler({ store, vault });
+  const service = createCommandService(handler, vault);
   const deps = { sql, store, vault };
-  return { store, vault, service, deps, project: () => catchUp(deps, projections) };
+  return { store, vault, handler, service, deps, project: () => catchUp(deps, projections) };
 }
 
 /** Applies batches until each projection has reached the head of the log. */
