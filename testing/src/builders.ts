@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RegisterUserData, Role, ShiftCommand } from '@shiftcover/domain';
 
-export type PostShiftData = Extract<ShiftCommand, { type: 'PostShift' }>['data'];
+type PostShiftData = Extract<ShiftCommand, { type: 'PostShift' }>['data'];
 
 /** A PostShift command's data: an open day shift at Maple House, 08:00–16:00 Eastern on 2026-03-10. */
 export const aShift = (overrides: Partial<PostShiftData> = {}): PostShiftData => ({
@@ -28,7 +28,7 @@ export interface PersonOverrides {
   personal?: Partial<RegisterUserData['personal']>;
 }
 
-/** A RegisterUser command's data: a staff member with e-mail notifications on. */
+/** A RegisterUser command's data: by default a staff member named `u` and the id's first eight characters, mail on. */
 export function aPerson(overrides: PersonOverrides = {}): RegisterUserData {
   const userId = randomUUID();
   const name = overrides.name ?? `u${userId.slice(0, 8)}`;
