@@ -35,10 +35,6 @@ afterAll(async () => {
   await world.close();
 });
 
-async function project() {
-  await world.project();
-}
-
 /** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */
 async function deliver(): Promise<string[]> {
   const before = world.smtp.inbox.length;
@@ -80,7 +76,7 @@ async function heldShift(holder: string, date: string, startTime: string, endTim
 describe('reminders before a held shift starts', () => {
   it('reach the holder 12 hours before the start, by e-mail and in the app, exactly once', async () => {
     const shiftId = await heldShift('sam', '2026-03-10', '08:00', '16:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
 
     clock = easternInstant('2026-03-09', '19:59');
@@ -89,7 +85,7 @@ describe('reminders before a held shift starts', () => {
     expect(await remindHolders(timers())).toEqual([shiftId]);
     // Again, before and after the read model catches up, as after a restart: nothing more.
     expect(await remindHolders(timers())).toEqual([]);
-    await project();
+    await world.project();
     clock = easternInstant('2026-03-10', '07:00');
     expect(await remindHolders(timers())).toEqual([]);
 
@@ -105,19 +101,19 @@ describe('the monthly report', () => {
   it('is caught up after downtime exactly once, to the super admins, and archives what it reported', async () => {
     const overnight = await heldShift('kai', '2026-03-20', '22:00', '06:00', 'Oak Lodge');
     const april = await heldShift('sam', '2026-04-02', '08:00', '12:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
     clock = easternInstant('2026-03-21', '08:00');
     expect((await settleDueShifts(timers())).completed).toHaveLength(2);
     // Down from March 25 until April 3: the report due on April 1 at 00:00 was missed.
     clock = easternInstant('2026-04-03', '10:00');
-    await project();
+    await world.project();
     expect((await settleDueShifts(timers())).completed).toEqual([april]);
-    await project();
+    await world.project();
 
     expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-03', 'weekly-audit-2026-W14']);
     expect(await sendDueReports(timers())).toEqual([]);
-    await project();
+    await world.project();
     expect(await sendDueReports(timers())).toEqual([]);
 
     const records =
@@ -150,7 +146,7 @@ describe('the monthly report', () => {
     expect(await sendDueReports(timers())).toEqual(['weekly-audit-2026-W18']);
     clock = easternInstant('2026-05-01', '00:00');
     expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-04']);
-    await project();
+    await world.project();
     const [left] = await world.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
     expect(left!.n).toBe(0);
   });
@@ -167,7 +163,7 @@ describe('in mailing-list mode', () => {
       { commandId: randomUUID() },
     );
     await heldShift('kai', '2026-05-02', '08:00', '16:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
     clock = easternInstant('2026-05-01', '21:00');
     expect(await remindHolders(timers())).toHaveLength(1);
@@ -221,10 +217,10 @@ describe("the completed-shifts report's CSV", () => {
     await heldShift('formula', '2026-05-10', '00:00', '04:00', '+Plus House');
     await heldShift('formula', '2026-05-10', '08:00', '12:00', '-Minus House');
     await heldShift('formula', '2026-05-10', '16:00', '20:00', '@At House');
-    await project();
+    await world.project();
     clock = easternInstant('2026-05-11', '08:00');
     await settleDueShifts(timers());
-    await project();
+    await world.project();
     await reportCompletedShifts(timers(), {
       operationId: 'manual-formula',
       actor: people.sue!.actor,

@@ -16,10 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-async function project() {
-  await world.project();
-}
-
 async function shift(
   date: string,
   startTime: string,
@@ -59,23 +55,23 @@ describe('the completion timer', () => {
     const unfilled = await shift('2026-03-10', '08:00', '16:00', 'open');
     const unapproved = await shift('2026-03-10', '09:00', '17:00', 'pending');
     const later = await shift('2026-03-12', '08:00', '16:00', 'approved');
-    await project();
+    await world.project();
     const timers = { sql: world.sql, service: world.service, clock: () => clock };
 
     clock = easternInstant('2026-03-10', '16:59');
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [unfilled] });
 
     clock = easternInstant('2026-03-10', '17:00');
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [worked], expired: [unapproved] });
 
     clock = easternInstant('2026-03-11', '07:00');
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [overnight], expired: [] });
 
     // A second sweep, or one run before the read model caught up, changes nothing.
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
     expect(await completedEvents()).toBe(2);
 
@@ -92,14 +88,14 @@ describe('the completion timer', () => {
   it('catches up after downtime: everything that fell due while stopped is settled at the first sweep', async () => {
     const a = await shift('2026-04-01', '08:00', '16:00', 'approved');
     const b = await shift('2026-04-02', '08:00', '16:00', 'approved');
-    await project();
+    await world.project();
     clock = easternInstant('2026-04-05', '12:00');
     const timers = { sql: world.sql, service: world.service, clock: () => clock };
     const result = await settleDueShifts(timers);
     // The March shift still held from the first test fell due during the "downtime" too.
     expect(result.completed).toHaveLength(3);
     expect(result.completed).toEqual(expect.arrayContaining([a, b]));
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
   });
 });
