@@ -18,6 +18,7 @@ export const aShift = (overrides: Partial<PostShiftData> = {}): PostShiftData =>
 });
 
 export interface PersonOverrides {
+  userId?: string;
   /** The login name; the e-mail address is `name@example.org`. */
   name?: string;
   role?: Role;
@@ -30,7 +31,7 @@ export interface PersonOverrides {
 
 /** A RegisterUser command's data: by default a staff member named `u` and the id's first eight characters, mail on. */
 export function aPerson(overrides: PersonOverrides = {}): RegisterUserData {
-  const userId = randomUUID();
+  const userId = overrides.userId ?? randomUUID();
   const name = overrides.name ?? `u${userId.slice(0, 8)}`;
   return {
     userId,

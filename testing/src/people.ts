@@ -10,7 +10,7 @@ import { aPerson, type PersonOverrides } from './builders';
 export async function registerPerson(
   service: Prepared['service'],
   name: string,
-  options: Omit<PersonOverrides, 'name'> & {
+  options: Omit<PersonOverrides, 'name' | 'userId'> & {
     role: NonNullable<PersonOverrides['role']>;
     now: Date;
   },

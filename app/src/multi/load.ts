@@ -27,8 +27,10 @@ export async function register(runtime: Runtime) {
   const service = createCommandService(runtime.handler, runtime.vault);
   const passwordHash = await hashPassword(PASSWORD);
   const person = async (role: 'admin' | 'staff'): Promise<Person> => {
-    const username = `${role}-${randomUUID().slice(0, 8)}`;
+    const userId = randomUUID();
+    const username = `${role}-${userId.slice(0, 8)}`;
     const registration = aPerson({
+      userId,
       name: username,
       role,
       superAdmin: role === 'admin',
@@ -39,7 +41,7 @@ export async function register(runtime: Runtime) {
       { actor: { kind: 'system', name: 'scenario' }, now: new Date() },
       { commandId: randomUUID() },
     );
-    return { userId: registration.userId, username };
+    return { userId, username };
   };
   const admin = await person('admin');
   const staff: Person[] = [];
