@@ -16,6 +16,7 @@ COPY command-api/package.json command-api/
 COPY projections/package.json projections/
 COPY read-api/package.json read-api/
 COPY processes/package.json processes/
+COPY testing/package.json testing/
 COPY app/package.json app/
 COPY web/package.json web/
 COPY patches patches/

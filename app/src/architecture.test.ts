@@ -101,12 +101,6 @@ function cycles(edges: Map<string, string[]>): string[][] {
   return found.map((group) => group.map((file) => path.relative(ROOT, file)).sort());
 }
 
-/**
- * Test support that still builds its command service from command-api; it moves to a testing
- * workspace of its own separately.
- */
-const TEST_SUPPORT_ON_COMMAND_API = new Set(['projections/src/testing/history.ts']);
-
 describe('the seams between packages', () => {
   const graph = importGraph();
 
@@ -133,7 +127,6 @@ describe('the seams between packages', () => {
     const offenders = [...graph.specifiers]
       .map(([file, written]) => [path.relative(ROOT, file), written] as const)
       .filter(([file]) => file.startsWith('processes/') || file.startsWith('projections/'))
-      .filter(([file]) => !TEST_SUPPORT_ON_COMMAND_API.has(file))
       .filter(([file, written]) =>
         written.some(
           (specifier) =>

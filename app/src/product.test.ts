@@ -8,9 +8,9 @@ import { createCommandService } from '@shiftcover/command-api';
 import { easternToday, nextDate } from '@shiftcover/domain';
 import { freePort, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
+import { aPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, subjectOf } from '../../processes/src/testing/smtp';
 import { eventually } from './faults/kill-child';
 import { startProduct } from './product';
 import { Client, PASSWORD } from './testing/http';
@@ -56,19 +56,7 @@ describe('npm start', () => {
       ['sam', 'staff'],
     ] as const) {
       await service.users.register(
-        {
-          userId: randomUUID(),
-          role,
-          superAdmin: role === 'admin',
-          emailNotificationsEnabled: true,
-          personal: {
-            username: name,
-            email: `${name}@example.org`,
-            firstName: name,
-            lastName: 'Test',
-            passwordHash,
-          },
-        },
+        aPerson({ name, role, superAdmin: role === 'admin', personal: { passwordHash } }),
         { actor: { kind: 'system', name: 'test' }, now: new Date() },
         { commandId: randomUUID() },
       );

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, DomainError, scheduleDecider, shiftDecider } from '@shiftcover/domain';
-import {
-  CommandHandler,
-  createPostgresEventStore,
-  type EventStore,
-  migrateEventStore,
-  PersonalDataVault,
-  personalDataMigrations,
-} from '@shiftcover/eventstore';
-import { connect, migrate } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import type { Sql } from 'postgres';
+import type { CommandHandler } from '@shiftcover/eventstore';
+import { aShift, type Bench, openBench, prepare } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandService, createCommandService } from './command-service';
+import type { CommandService } from './command-service';
 import { streams } from './streams';
 
-let db: TestDatabase;
-let sql: Sql;
-let store: EventStore;
+let bench: Bench;
 let handler: CommandHandler;
 let service: CommandService;
 
@@ -33,38 +22,19 @@ const staff = (userId: string): CommandContext => ({
 const trace = () => ({ commandId: randomUUID() });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = connect(db.url, { max: 30 });
-  await migrate(sql, 'personal-data', personalDataMigrations);
-  await migrateEventStore(sql);
-  store = createPostgresEventStore({ sql });
-  const vault = new PersonalDataVault(sql);
-  handler = new CommandHandler({ store, vault });
-  service = createCommandService(handler, vault);
+  // A pool wide enough for the races below, fifty commands at once.
+  bench = await openBench(30);
+  ({ handler, service } = await prepare(bench.sql));
 });
 
-afterAll(async () => {
-  await store.close();
-  await sql.end();
-  await db.drop();
-});
+afterAll(() => bench.close());
 
 async function postShift(date: string, startTime: string, endTime: string): Promise<string> {
   const shiftId = randomUUID();
   await service.shift(
     {
       type: 'PostShift',
-      data: {
-        shiftId,
-        location: 'Maple House',
-        date,
-        startTime,
-        endTime,
-        type: 'AM',
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ shiftId, date, startTime, endTime }),
     },
     admin,
     trace(),

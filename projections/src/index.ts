@@ -23,7 +23,7 @@ export {
   retryParkedEvent,
   skipParkedEvent,
 } from './parking';
-export type { Projection } from './projection';
+export { type Projection, readTable } from './projection';
 export {
   applyNextBatch,
   install,

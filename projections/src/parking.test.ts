@@ -1,5 +1,16 @@
 import { streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
+import {
+  appendUnapplicableUser,
+  type Bench,
+  catchUp,
+  dumpReadModels,
+  HistoryWriter,
+  historyStep,
+  openBench,
+  prepare,
+  until,
+} from '@shiftcover/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from './index';
@@ -14,16 +25,6 @@ import type { Projection } from './projection';
 import { applyNextBatch, install, projectionConsumer, readCheckpoint, rebuild } from './projector';
 import { usersProjection } from './read-models/users';
 import { ProjectionRunner } from './runner';
-import {
-  appendUnapplicableUser,
-  type Bench,
-  catchUp,
-  dumpReadModels,
-  HistoryWriter,
-  historyStep,
-  openBench,
-  prepare,
-} from './testing/history';
 
 let bench: Bench;
 
@@ -31,14 +32,6 @@ beforeAll(async () => {
   bench = await openBench();
 });
 afterAll(() => bench.close());
-
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const userRows = async () =>
   (await bench.sql<{ id: string; first_name: string }[]>`select id, first_name from rm_users`).map(

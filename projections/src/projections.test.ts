@@ -1,8 +1,3 @@
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from './index';
-import type { Projection } from './projection';
-import { applyNextBatch, install, rebuild } from './projector';
 import {
   type Bench,
   catchUp,
@@ -11,7 +6,12 @@ import {
   historyStep,
   openBench,
   prepare,
-} from './testing/history';
+} from '@shiftcover/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from './index';
+import type { Projection } from './projection';
+import { applyNextBatch, install, rebuild } from './projector';
 
 let bench: Bench;
 

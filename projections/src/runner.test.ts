@@ -1,8 +1,8 @@
+import { type Bench, HistoryWriter, openBench, prepare, until } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCheckpoint } from './projector';
 import { residencesProjection } from './read-models/residences';
 import { ProjectionRunner } from './runner';
-import { type Bench, HistoryWriter, openBench, prepare } from './testing/history';
 
 let bench: Bench;
 
@@ -10,14 +10,6 @@ beforeAll(async () => {
   bench = await openBench();
 });
 afterAll(() => bench.close());
-
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the projection runner', () => {
   it('follows new events as they are appended', async () => {

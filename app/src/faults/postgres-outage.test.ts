@@ -6,7 +6,7 @@ import { easternToday, inCategory, nextDate, scheduleDecider, streams } from '@s
 import { connect, DATABASE_UNAVAILABLE_MESSAGE, freePort } from '@shiftcover/platform';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@shiftcover/platform/embedded';
 import { parkedEventCounts, projections, readCheckpoints, rebuild } from '@shiftcover/projections';
-import { dumpReadModels } from '@shiftcover/projections/testing';
+import { dumpReadModels } from '@shiftcover/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Client, type Reply, startTestServer } from '../testing/http';
 

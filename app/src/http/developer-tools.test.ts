@@ -1,6 +1,6 @@
 import { createCommandService } from '@shiftcover/command-api';
 import { easternInstant } from '@shiftcover/domain';
-import { planNextBatch, settleDueShifts } from '@shiftcover/processes';
+import { settleDueShifts } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
@@ -23,19 +23,10 @@ const eventsOfType = async (type: string) =>
 
 /** Plans the mails of everything recorded after `after` into the outbox (no SMTP in these tests). */
 async function planFrom(after: bigint) {
-  const { sql, store, vault } = server.runtime;
-  await sql`insert into process_checkpoints (name, position) values ('email', ${after.toString()})
+  await server.runtime
+    .sql`insert into process_checkpoints (name, position) values ('email', ${after.toString()})
     on conflict (name) do update set position = excluded.position`;
-  const positions = new Positions(sql);
-  const deps = {
-    sql,
-    store,
-    vault,
-    publicUrl: 'https://shifts.example.org',
-    smtpConfigured: false,
-    readModelsAt: (p: bigint, models: readonly string[]) => positions.waitFor(p, models),
-  };
-  while ((await planNextBatch(deps)) > 0) {}
+  await server.planMail();
 }
 
 async function postShift(date: string) {

@@ -1,5 +1,3 @@
-import { planNextBatch } from '@shiftcover/processes';
-import { Positions } from '@shiftcover/read-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
 
@@ -28,20 +26,10 @@ afterAll(() => server.close());
 
 /** Plans the mail of everything recorded since the last call into the outbox (no SMTP here). */
 async function planMail() {
-  const { sql, store, vault } = server.runtime;
-  await sql`insert into process_checkpoints (name, position) values ('email', ${mailedFrom.toString()})
+  await server.runtime
+    .sql`insert into process_checkpoints (name, position) values ('email', ${mailedFrom.toString()})
     on conflict (name) do nothing`;
-  const positions = new Positions(sql);
-  const deps = {
-    sql,
-    store,
-    vault,
-    publicUrl: 'https://shifts.example.org',
-    smtpConfigured: false,
-    readModelsAt: (p: bigint, models: readonly string[]) => positions.waitFor(p, models),
-  };
-  while ((await planNextBatch(deps)) > 0) {}
-  await positions.close();
+  await server.planMail();
 }
 
 /** Rows of every table in every schema whose text holds one of `terms`, by table. */

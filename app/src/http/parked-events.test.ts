@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parkedEventCounts } from '@shiftcover/projections';
-import { appendUnapplicableUser } from '@shiftcover/projections/testing';
+import { appendUnapplicableUser } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionStatus } from '../projection-commands';
 import { type Client, startTestServer, type TestServer } from '../testing/http';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import { easternToday, nextDate } from '@shiftcover/domain';
 import { hashPassword } from '@shiftcover/platform';
+import { aPerson } from '@shiftcover/testing';
 import type { Runtime } from '../runtime';
 import { Client, PASSWORD } from '../testing/http';
 
@@ -28,20 +29,15 @@ export async function register(runtime: Runtime) {
   const person = async (role: 'admin' | 'staff'): Promise<Person> => {
     const userId = randomUUID();
     const username = `${role}-${userId.slice(0, 8)}`;
+    const registration = aPerson({
+      userId,
+      name: username,
+      role,
+      superAdmin: role === 'admin',
+      personal: { firstName: 'Kim', lastName: username, passwordHash },
+    });
     await service.users.register(
-      {
-        userId,
-        role,
-        superAdmin: role === 'admin',
-        emailNotificationsEnabled: true,
-        personal: {
-          username,
-          email: `${username}@example.org`,
-          firstName: 'Kim',
-          lastName: username,
-          passwordHash,
-        },
-      },
+      registration,
       { actor: { kind: 'system', name: 'scenario' }, now: new Date() },
       { commandId: randomUUID() },
     );

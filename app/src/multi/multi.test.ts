@@ -1,6 +1,6 @@
 import { createTestDatabase, startNatsServer } from '@shiftcover/platform/testing';
+import { startSmtpServer } from '@shiftcover/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../../processes/src/testing/smtp';
 import { runScenario } from './scenario';
 
 const cleanups: Array<() => Promise<unknown>> = [];

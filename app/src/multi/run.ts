@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchNatsServer } from '@shiftcover/platform';
 import { startEmbeddedPostgres } from '@shiftcover/platform/embedded';
-import { startSmtpServer } from '../../../processes/src/testing/smtp';
+import { startSmtpServer } from '@shiftcover/testing';
 import { type Report, runScenario } from './scenario';
 
 /**

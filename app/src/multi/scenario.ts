@@ -1,5 +1,5 @@
 import { createLogger, loadConfig } from '@shiftcover/platform';
-import type { TestSmtpServer } from '../../../processes/src/testing/smtp';
+import type { TestSmtpServer } from '@shiftcover/testing';
 import { sleep } from '../faults/kill-child';
 import { openRuntime } from '../runtime';
 import { differingTables, mailOutcome, mailsInFlight, missingWrites, settled } from './checks';

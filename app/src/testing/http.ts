@@ -4,6 +4,9 @@ import type { Role } from '@shiftcover/domain';
 import { easternTime, easternToday } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
+import { planNextBatch } from '@shiftcover/processes';
+import { Positions } from '@shiftcover/read-api';
+import { aPerson } from '@shiftcover/testing';
 import type { FastifyInstance } from 'fastify';
 import { openRuntime, type Runtime } from '../runtime';
 import { buildServer, type ServerOptions } from '../server';
@@ -76,6 +79,8 @@ export interface TestServer {
     role: Role,
     options?: { superAdmin?: boolean; username?: string },
   ): Promise<Client & { userId: string }>;
+  /** Plans into the outbox the mail of everything past the e-mail checkpoint, as with no SMTP server. */
+  planMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,21 +118,16 @@ export async function startTestServer({
     anonymous: () => new Client(baseUrl, latest),
     async signedIn(role, { superAdmin = false, username } = {}) {
       const userId = randomUUID();
-      const name = username ?? `${role}-${userId.slice(0, 8)}`;
+      const person = aPerson({
+        userId,
+        name: username ?? `${role}-${userId.slice(0, 8)}`,
+        role,
+        superAdmin,
+        personal: { firstName: 'Test', lastName: role, passwordHash },
+      });
+      const name = person.personal.username;
       await service.users.register(
-        {
-          userId,
-          role,
-          superAdmin,
-          emailNotificationsEnabled: true,
-          personal: {
-            username: name,
-            email: `${name}@example.org`,
-            firstName: 'Test',
-            lastName: role,
-            passwordHash,
-          },
-        },
+        person,
         { actor: { kind: 'system', name: 'test' }, now: new Date() },
         { commandId: randomUUID() },
       );
@@ -135,6 +135,23 @@ export async function startTestServer({
       const login = await client.post('/api/auth/login', { username: name, password: PASSWORD });
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return client;
+    },
+    async planMail() {
+      const { sql, store, vault } = runtime;
+      const positions = new Positions(sql);
+      const deps = {
+        sql,
+        store,
+        vault,
+        publicUrl: 'https://shifts.example.org',
+        smtpConfigured: false,
+        readModelsAt: (p: bigint, models: readonly string[]) => positions.waitFor(p, models),
+      };
+      try {
+        while ((await planNextBatch(deps)) > 0) {}
+      } finally {
+        await positions.close();
+      }
     },
     async close() {
       await app.close();

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@shiftcover/domain';
-import {
-  CommandHandler,
-  createPostgresEventStore,
-  migrateEventStore,
-  PersonalDataVault,
-  personalDataMigrations,
-} from '@shiftcover/eventstore';
-import { connect, migrate } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import type { Sql } from 'postgres';
+import { CommandHandler, createPostgresEventStore } from '@shiftcover/eventstore';
+import { aPerson, type Bench, openBench, prepare } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandService, createCommandService } from '../command-service';
+import type { CommandService } from '../command-service';
 import { Principals } from './principals';
 
-let db: TestDatabase;
-let sql: Sql;
+let bench: Bench;
 let principals: Principals;
 /** Another process writing to the same store: this one's memory never hears of its writes. */
 let elsewhere: CommandService;
@@ -24,44 +15,21 @@ const system: CommandContext = { actor: { kind: 'system', name: 'test' }, now: n
 const trace = () => ({ commandId: randomUUID() });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = connect(db.url);
-  await migrate(sql, 'personal-data', personalDataMigrations);
-  await migrateEventStore(sql);
-  const vault = new PersonalDataVault(sql);
-  const here = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
-  principals = new Principals(here);
-  elsewhere = createCommandService(
-    new CommandHandler({ store: createPostgresEventStore({ sql }), vault }),
-    vault,
+  bench = await openBench();
+  const { service, vault } = await prepare(bench.sql);
+  principals = new Principals(
+    new CommandHandler({ store: createPostgresEventStore({ sql: bench.sql }), vault }),
   );
+  elsewhere = service;
 });
 
-afterAll(async () => {
-  await sql.end();
-  await db.drop();
-});
+afterAll(() => bench.close());
 
 async function register(role: 'staff' | 'admin') {
-  const userId = randomUUID();
-  const personal = {
-    username: `user-${userId.slice(0, 8)}`,
-    email: `${userId.slice(0, 8)}@example.org`,
-    firstName: 'Riley',
-    lastName: 'Tran',
-  };
-  await elsewhere.users.register(
-    {
-      userId,
-      role,
-      superAdmin: false,
-      emailNotificationsEnabled: false,
-      personal: { ...personal, passwordHash: 'scrypt$x' },
-    },
-    system,
-    trace(),
-  );
-  return { userId, personal };
+  const person = aPerson({ role, mail: false });
+  await elsewhere.users.register(person, system, trace());
+  const { passwordHash: _, ...personal } = person.personal;
+  return { userId: person.userId, personal };
 }
 
 describe('who a session belongs to', () => {

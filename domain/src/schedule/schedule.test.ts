@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftEvent } from '../shift/events';
 import { evolveShift, initialShiftState } from '../shift/state';
+import { aShift } from '../testing/builders';
 import {
   approved,
   before,
@@ -116,17 +117,12 @@ describe('how shift commands use schedules', () => {
     const held = fold([posted(), claimed(), approved()]);
     const command = {
       type: 'UpdateShift' as const,
-      data: {
+      data: aShift({
         shiftId: SHIFT_ID,
-        location: 'Maple House',
         date: '2026-03-11',
         startTime: '09:00',
         endTime: '17:00',
-        type: 'AM' as const,
-        status: 'open' as const,
-        requirements: null,
-        notes: null,
-      },
+      }),
     };
     const needed = reservationNeeded(command, held, context);
     expect(needed?.start).toBe(shiftInterval('2026-03-11', '09:00', '17:00').start.toISOString());

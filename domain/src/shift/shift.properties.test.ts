@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/decider';
+import { aShift } from '../testing/builders';
 import { World, type WorldUser } from '../testing/world';
 import { easternInstant, intervalsOverlap, nextDate, shiftInterval } from '../time/eastern';
 import { isClaimable } from './rules';
@@ -202,17 +203,14 @@ function buildCommand(
       const other = shiftTemplates[step.extra % shiftTemplates.length]!;
       return {
         type: 'UpdateShift',
-        data: {
+        data: aShift({
           shiftId,
-          location: 'Maple House',
           date: dateOf(cluster, other.day),
           startTime: other.startTime,
           endTime: other.endTime,
           type: other.type,
           status: state.priority,
-          requirements: null,
-          notes: null,
-        },
+        }),
       };
     }
     default:
@@ -276,17 +274,13 @@ describe('shift commands in any order keep every invariant', () => {
             const posted = world.execute(
               {
                 type: 'PostShift',
-                data: {
+                data: aShift({
                   shiftId: template.shiftId,
-                  location: 'Maple House',
                   date: dateOf(cluster, template.day),
                   startTime: template.startTime,
                   endTime: template.endTime,
                   type: template.type,
-                  status: 'open',
-                  requirements: null,
-                  notes: null,
-                },
+                }),
               },
               { actor: world.actorOf('admin-1'), now },
             );

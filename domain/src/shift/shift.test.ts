@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../shared/decider';
+import { aShift } from '../testing/builders';
 import {
   approved,
   at,
@@ -28,19 +29,9 @@ const admin = ctx(adminActor());
 const staff = ctx(staffActor('staff-1'));
 const colleague = ctx(staffActor('staff-2'));
 const shift = { shiftId: SHIFT_ID };
-const details: ShiftDetails = {
-  location: 'Maple House',
-  date: '2026-03-10',
-  startTime: '08:00',
-  endTime: '16:00',
-  type: 'AM',
-  status: 'open',
-  requirements: null,
-  notes: null,
-};
-const post = (overrides: Partial<typeof details> = {}): ShiftCommand => ({
+const post = (overrides: Partial<ShiftDetails> = {}): ShiftCommand => ({
   type: 'PostShift',
-  data: { shiftId: SHIFT_ID, ...details, ...overrides },
+  data: aShift({ shiftId: SHIFT_ID, ...overrides }),
 });
 
 describe('PostShift', () => {
@@ -91,9 +82,9 @@ describe('PostShift', () => {
 });
 
 describe('UpdateShift and DeleteShift', () => {
-  const update = (overrides: Partial<typeof details> = {}): ShiftCommand => ({
+  const update = (overrides: Partial<ShiftDetails> = {}): ShiftCommand => ({
     type: 'UpdateShift',
-    data: { shiftId: SHIFT_ID, ...details, ...overrides },
+    data: aShift({ shiftId: SHIFT_ID, ...overrides }),
   });
 
   it('updates the details', () => {

@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, ShiftCommand } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
-import { migrate } from '@shiftcover/platform';
-import { applyNextBatch, install, projections } from '@shiftcover/projections';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { aShift, openProcessWorld, type ProcessWorld, registerPerson, subjectOf } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPerson } from '../testing/people';
-import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
-import { mailMigrations } from './migrations';
 import type { MailPlannerDeps } from './planner-deps';
 import { planNextBatch } from './runner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 
-let bench: Bench;
-let world: Prepared;
-let smtp: TestSmtpServer;
+const setup = { readModels: true, smtp: true } as const;
+let world: ProcessWorld<typeof setup>;
 const now = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const residences: Record<string, string> = {};
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  for (const projection of projections) await install(bench.sql, projection);
-  smtp = await startSmtpServer();
+  world = await openProcessWorld(setup);
 
   for (const name of ['Maple House', 'Oak Lodge']) {
     residences[name] = randomUUID();
@@ -61,20 +51,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await smtp.close();
-  await bench.close();
+  await world.close();
 });
 
-const deps = (): MailPlannerDeps => ({
-  sql: bench.sql,
-  store: world.store,
-  vault: world.vault,
-  publicUrl: 'https://shifts.example.org',
-  smtpConfigured: true,
-  async readModelsAt() {
-    for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
-  },
-});
+const deps = (): MailPlannerDeps => world.mailPlanner();
 
 async function run(command: ShiftCommand, actor: Actor) {
   await world.service.shift(command, { actor, now }, { commandId: randomUUID() });
@@ -82,10 +62,10 @@ async function run(command: ShiftCommand, actor: Actor) {
 
 /** Plans and sends everything so far; returns the mails that arrived, by recipient and subject. */
 async function deliver(): Promise<string[]> {
-  const { inbox } = smtp;
+  const { inbox } = world.smtp;
   const before = inbox.length;
   while ((await planNextBatch(deps())) > 0) {}
-  await deliverDue(bench.sql, smtpTransport(smtp.url), 'Shift Coverage <shifts@example.org>');
+  await deliverDue(world.sql, smtpTransport(world.smtp.url), 'Shift Coverage <shifts@example.org>');
   return inbox
     .slice(before)
     .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
@@ -99,17 +79,7 @@ describe('e-mail notifications over a real SMTP server', () => {
     await run(
       {
         type: 'PostShift',
-        data: {
-          shiftId,
-          location: 'Maple House',
-          date: '2026-03-10',
-          startTime: '08:00',
-          endTime: '16:00',
-          type: 'AM',
-          status: 'open',
-          requirements: 'CPR',
-          notes: null,
-        },
+        data: aShift({ shiftId, requirements: 'CPR' }),
       },
       people.mia!.actor,
     );
@@ -117,7 +87,7 @@ describe('e-mail notifications over a real SMTP server', () => {
       'kai@example.org | New shift available: Maple House, 2026-03-10',
       'sam@example.org | New shift available: Maple House, 2026-03-10',
     ]);
-    const raw = smtp.inbox.at(-1)!.raw.replace(/=\r?\n/g, '');
+    const raw = world.smtp.inbox.at(-1)!.raw.replace(/=\r?\n/g, '');
     expect(raw).toContain('Tue, Mar 10, 2026, 8:00 AM');
     expect(raw).toContain('https://shifts.example.org');
     expect(raw).toMatch(/Content-Type: text\/html/i);
@@ -169,9 +139,9 @@ describe('e-mail notifications over a real SMTP server', () => {
   });
 
   it('replaying the whole log plans nothing new and sends nothing twice', async () => {
-    await bench.sql`update process_checkpoints set position = 0 where name = 'email'`;
+    await world.sql`update process_checkpoints set position = 0 where name = 'email'`;
     expect(await deliver()).toEqual([]);
-    const [rows] = await bench.sql`select count(*)::int as n from email_deliveries`;
+    const [rows] = await world.sql`select count(*)::int as n from email_deliveries`;
     expect(rows!.n).toBe(8);
   });
 
@@ -187,17 +157,7 @@ describe('e-mail notifications over a real SMTP server', () => {
     await run(
       {
         type: 'PostShift',
-        data: {
-          shiftId: randomUUID(),
-          location: 'Oak Lodge',
-          date: '2026-03-11',
-          startTime: '08:00',
-          endTime: '16:00',
-          type: 'AM',
-          status: 'urgent',
-          requirements: null,
-          notes: null,
-        },
+        data: aShift({ location: 'Oak Lodge', date: '2026-03-11', status: 'urgent' }),
       },
       people.otto!.actor,
     );
@@ -206,25 +166,25 @@ describe('e-mail notifications over a real SMTP server', () => {
 
   it('a mail sent again after a crash carries the same Message-ID, so the receiver can drop the copy', async () => {
     const messageId = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
-    const [last] = await bench.sql<{ id: bigint }[]>`select max(id) as id from email_deliveries`;
-    const first = messageId(smtp.inbox.at(-1)!.raw);
+    const [last] = await world.sql<{ id: bigint }[]>`select max(id) as id from email_deliveries`;
+    const first = messageId(world.smtp.inbox.at(-1)!.raw);
     expect(first).toBe(`<delivery-${last!.id}@example.org>`);
     // As if the sender died after the SMTP server took the mail but before it was recorded as sent.
-    await bench.sql`update email_deliveries set status = 'queued' where id = ${last!.id.toString()}`;
+    await world.sql`update email_deliveries set status = 'queued' where id = ${last!.id.toString()}`;
     expect(await deliver()).toEqual(['team@example.org | Urgent coverage needed: Oak Lodge, 2026-03-11']);
-    expect(messageId(smtp.inbox.at(-1)!.raw)).toBe(first);
+    expect(messageId(world.smtp.inbox.at(-1)!.raw)).toBe(first);
   });
 
   it('a failing send is retried later and parked after five attempts, visible as failed', async () => {
-    await bench.sql`update email_deliveries set status = 'queued', next_attempt_at = now() where id = (select max(id) from email_deliveries)`;
+    await world.sql`update email_deliveries set status = 'queued', next_attempt_at = now() where id = (select max(id) from email_deliveries)`;
     const broken = { send: async () => Promise.reject(new Error('421 try later')) };
     let at = new Date();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await deliverDue(bench.sql, broken, 'x@example.org', at);
+      await deliverDue(world.sql, broken, 'x@example.org', at);
       at = new Date(at.getTime() + 3 * 3_600_000);
     }
     const [row] =
-      await bench.sql`select status, attempts, last_error from email_deliveries order by id desc limit 1`;
+      await world.sql`select status, attempts, last_error from email_deliveries order by id desc limit 1`;
     expect(row).toMatchObject({ status: 'failed', attempts: 5, last_error: '421 try later' });
   });
 });

@@ -3,7 +3,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { easternInstant, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { HttpError, migrate } from '@shiftcover/platform';
+import { HttpError } from '@shiftcover/platform';
 import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
 import {
   listParkedEvents,
@@ -14,64 +14,44 @@ import {
 } from '@shiftcover/projections';
 import {
   appendUnapplicableUser,
-  type Bench,
-  openBench,
-  type Prepared,
-  prepare,
-} from '@shiftcover/projections/testing';
+  aShift,
+  openProcessWorld,
+  type ProcessWorld,
+  registerPerson,
+  subjectOf,
+  until,
+} from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBridge, ensureEventsStream } from '../nats/bridge';
 import { JetStreamConsumer } from '../nats/consumer';
 import { retryParked } from '../parked-events';
-import { registerPerson } from '../testing/people';
-import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { MailProcess } from './mail-process';
-import { mailMigrations } from './migrations';
 import type { MailPlannerDeps } from './planner-deps';
 import { emailHandler } from './runner';
 import { smtpTransport } from './smtp';
 
-let bench: Bench;
-let world: Prepared;
-let smtp: TestSmtpServer;
+const setup = { smtp: true } as const;
+let world: ProcessWorld<typeof setup>;
 const now = easternInstant('2026-03-01', '09:00');
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  smtp = await startSmtpServer();
+  world = await openProcessWorld(setup);
 });
 
 afterAll(async () => {
-  await smtp.close();
-  await bench.close();
+  await world.close();
 });
 
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const planner = (): MailPlannerDeps => ({
-  sql: bench.sql,
-  store: world.store,
-  vault: world.vault,
-  publicUrl: 'https://shifts.example.org',
-  smtpConfigured: true,
-  async readModelsAt(position, models) {
+const planner = (): MailPlannerDeps =>
+  world.mailPlanner(async (position, models) => {
     const deadline = Date.now() + 5_000;
     for (const model of models) {
-      while ((await readCheckpoint(bench.sql, model))!.position < position) {
+      while ((await readCheckpoint(world.sql, model))!.position < position) {
         if (Date.now() > deadline) throw new HttpError(503, 'The latest changes are still being processed.');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     }
-  },
-});
+  });
 
 /** A report whose record list is not a list: the planner's query refuses it every time. */
 async function appendUnplannableReport(): Promise<string> {
@@ -104,24 +84,14 @@ async function postShift(location: string) {
   await world.service.shift(
     {
       type: 'PostShift',
-      data: {
-        shiftId: randomUUID(),
-        location,
-        date: '2026-03-10',
-        startTime: '08:00',
-        endTime: '16:00',
-        type: 'AM',
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ location }),
     },
     { actor: admin, now },
     { commandId: randomUUID() },
   );
 }
 
-const received = (subject: string) => smtp.inbox.some((m) => subjectOf(m.raw) === subject);
+const received = (subject: string) => world.smtp.inbox.some((m) => subjectOf(m.raw) === subject);
 
 describe('mail past events nobody can apply', () => {
   it('is still planned and sent for later events; what could not be handled is parked', async () => {
@@ -130,7 +100,7 @@ describe('mail past events nobody can apply', () => {
     await registerPerson(world.service, 'sam', { role: 'staff', now });
     const mail = new MailProcess({
       ...planner(),
-      transport: smtpTransport(smtp.url),
+      transport: smtpTransport(world.smtp.url),
       from: 'Shift Coverage <shifts@example.org>',
       senderIntervalMs: 100,
     });
@@ -140,8 +110,8 @@ describe('mail past events nobody can apply', () => {
       const report = await appendUnplannableReport();
       await postShift('Maple House');
       await until(() => received('New shift available: Maple House, 2026-03-10'));
-      expect(smtp.inbox.at(-1)!.to).toEqual(['sam@example.org']);
-      const parked = await listParkedEvents(bench.sql);
+      expect(world.smtp.inbox.at(-1)!.to).toEqual(['sam@example.org']);
+      const parked = await listParkedEvents(world.sql);
       // The completed-shifts read model cannot apply the broken report either.
       expect(parked.map((p) => [p.consumer, p.eventId])).toEqual([
         ['completed_shifts', report],
@@ -154,11 +124,11 @@ describe('mail past events nobody can apply', () => {
       const [posted] = (await world.store.readAll(user.position, 100)).filter(
         (e) => e.type === 'ShiftPosted',
       );
-      await bench.sql`delete from email_deliveries where event_id = ${posted!.id}`;
-      await park(bench.sql, 'email', { event: posted!, error: 'SMTP server refused the connection' });
+      await world.sql`delete from email_deliveries where event_id = ${posted!.id}`;
+      await park(world.sql, 'email', { event: posted!, error: 'SMTP server refused the connection' });
       const commandId = randomUUID();
       const retried = await retryParked(
-        { sql: bench.sql, store: world.store, service: world.service, handlers: [emailHandler(planner())] },
+        { sql: world.sql, store: world.store, service: world.service, handlers: [emailHandler(planner())] },
         'email',
         posted!.id,
         {
@@ -180,10 +150,10 @@ describe('mail past events nobody can apply', () => {
         },
         metadata: { actorId: 'system:test' },
       });
-      expect(await bench.sql`select recipient from email_deliveries where event_id = ${posted!.id}`).toEqual([
+      expect(await world.sql`select recipient from email_deliveries where event_id = ${posted!.id}`).toEqual([
         { recipient: 'sam@example.org' },
       ]);
-      expect((await listParkedEvents(bench.sql, { consumer: 'email' })).map((p) => p.eventId)).toEqual([
+      expect((await listParkedEvents(world.sql, { consumer: 'email' })).map((p) => p.eventId)).toEqual([
         report,
       ]);
     } finally {
@@ -222,17 +192,17 @@ describe('a JetStream consumer', () => {
         seen.push(event.id);
       },
     };
-    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
     await bridge.start();
     // One delivery before parking, so only the kind of failure keeps the event from being parked.
-    const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler, maxDeliver: 1 });
+    const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler, maxDeliver: 1 });
     await consumer.start();
     try {
       await postShift('Oak Lodge');
       const head = await world.store.headPosition();
       await until(() => seen.length === Number(head), 20_000);
       expect(outages).toBe(0);
-      expect(await listParkedEvents(bench.sql, { consumer: handler.name })).toEqual([]);
+      expect(await listParkedEvents(world.sql, { consumer: handler.name })).toEqual([]);
     } finally {
       await consumer.stop();
       await bridge.stop();

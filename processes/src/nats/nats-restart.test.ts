@@ -3,24 +3,25 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { type Actor, easternInstant, nextDate } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { migrate } from '@shiftcover/platform';
-import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
-import { applyNextBatch, install, projections, readCheckpoint } from '@shiftcover/projections';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { applyNextBatch, projections, readCheckpoint } from '@shiftcover/projections';
+import {
+  aShift,
+  openProcessWorld,
+  type Prepared,
+  type ProcessWorld,
+  registerPerson,
+  subjectOf,
+  until,
+} from '@shiftcover/testing';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailProcess } from '../mail/mail-process';
-import { mailMigrations } from '../mail/migrations';
 import { emailHandler, mailFromNow } from '../mail/runner';
-import { registerPerson } from '../testing/people';
-import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-let bench: Bench;
-let world: Prepared;
-let nats: TestNatsServer;
-let smtp: TestSmtpServer;
+const setup = { readModels: true, nats: true, smtp: true } as const;
+let world: ProcessWorld<typeof setup>;
 const now = easternInstant('2026-03-01', '09:00');
 const STAFF = ['ana', 'ben', 'cal'];
 const staff: Actor[] = [];
@@ -30,30 +31,15 @@ const register = (name: string, role: 'admin' | 'staff') =>
   registerPerson(world.service, name, { role, now });
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  for (const projection of projections) await install(bench.sql, projection);
-  nats = await startNatsServer();
-  smtp = await startSmtpServer();
+  world = await openProcessWorld(setup);
   admin = await register('ada', 'admin');
   for (const name of STAFF) staff.push(await register(name, 'staff'));
-  await mailFromNow(bench.sql, world.store);
+  await mailFromNow(world.sql, world.store);
 });
 
 afterAll(async () => {
-  await smtp.close();
-  await nats.stop();
-  await bench.close();
+  await world.close();
 });
-
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Keeps staff busy until stopped: each round posts a shift (mailed to every staff member), has one
@@ -76,17 +62,7 @@ function startLoad() {
     await shift(
       {
         type: 'PostShift',
-        data: {
-          shiftId,
-          location,
-          date: day,
-          startTime: '08:00',
-          endTime: '16:00',
-          type: 'AM',
-          status: 'open',
-          requirements: null,
-          notes: null,
-        },
+        data: aShift({ shiftId, location, date: day }),
       },
       admin,
     );
@@ -123,25 +99,20 @@ describe('nats-server restarted under load', () => {
     };
     try {
       // Connected as the application connects: reconnecting for ever.
-      const nc = await connect({ servers: nats.url, maxReconnectAttempts: -1 });
+      const nc = await connect({ servers: world.nats.url, maxReconnectAttempts: -1 });
       running.push({ stop: () => nc.close() });
       const js = jetstream(nc);
       const jsm = await jetstreamManager(nc);
       await ensureEventsStream(jsm);
 
-      const planner = emailHandler({
-        sql: bench.sql,
-        store: world.store,
-        vault: world.vault,
-        publicUrl: 'https://shifts.example.org',
-        smtpConfigured: true,
-        async readModelsAt(position, readModels) {
+      const planner = emailHandler(
+        world.mailPlanner(async (position, readModels) => {
           for (const projection of projections.filter((p) => readModels.includes(p.name))) {
-            while ((await readCheckpoint(bench.sql, projection.name))!.position < position)
+            while ((await readCheckpoint(world.sql, projection.name))!.position < position)
               await applyNextBatch(world.deps, projection);
           }
-        },
-      });
+        }),
+      );
       const handled = new Set<string>();
       let lastHandled = 0n;
       const handler = {
@@ -153,23 +124,18 @@ describe('nats-server restarted under load', () => {
         },
       };
       // Messages whose acks were lost with the server come back after the ack wait, shortened from 30 s.
-      const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler, ackWaitMs: 5_000 });
+      const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler, ackWaitMs: 5_000 });
       await consumer.start();
       running.push(consumer);
-      const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+      const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
       await bridge.start();
       running.push(bridge);
 
       // One pooled SMTP connection, closed at the end so that the server can stop at once.
-      const pooled = nodemailer.createTransport({ url: smtp.url, pool: true });
+      const pooled = nodemailer.createTransport({ url: world.smtp.url, pool: true });
       running.push({ stop: async () => pooled.close() });
       const sender = new MailProcess({
-        sql: bench.sql,
-        store: world.store,
-        vault: world.vault,
-        publicUrl: 'https://shifts.example.org',
-        smtpConfigured: true,
-        readModelsAt: async () => {},
+        ...world.mailPlanner(async () => {}),
         transport: {
           async send(mail) {
             await pooled.sendMail(mail);
@@ -184,23 +150,27 @@ describe('nats-server restarted under load', () => {
 
       const load = startLoad();
       running.push(load);
-      await until('the consumer plans mail', async () => smtp.inbox.length > 0);
+      await until(async () => world.smtp.inbox.length > 0, 30_000, 'the consumer plans mail');
       for (const outageMs of [1_500, 2_000, 1_000]) {
-        await nats.restart(outageMs);
+        await world.nats.restart(outageMs);
         // Commands went on during the outage; the consumer resumes once it plans what came after.
         const after = await world.store.headPosition();
-        await until('the consumer resumes', async () => lastHandled > after);
+        await until(async () => lastHandled > after, 30_000, 'the consumer resumes');
       }
       await load.stop();
 
       // A command after the last restart is mailed too.
       const fresh = await load.postOne();
       // Planning waits for the read models and sending for SMTP: generous on a busy machine.
-      await until('every mail is sent', async () => smtp.inbox.length >= load.expected.length, 75_000);
-      await until('every message is acknowledged', async () => {
-        const { num_pending, num_ack_pending } = await jsm.consumers.info(EVENTS_STREAM, handler.name);
-        return num_pending === 0 && num_ack_pending === 0;
-      });
+      await until(async () => world.smtp.inbox.length >= load.expected.length, 75_000, 'every mail is sent');
+      await until(
+        async () => {
+          const { num_pending, num_ack_pending } = await jsm.consumers.info(EVENTS_STREAM, handler.name);
+          return num_pending === 0 && num_ack_pending === 0;
+        },
+        30_000,
+        'every message is acknowledged',
+      );
       // A message handled twice would have been planned and sent again by now.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const stream = await jsm.streams.info(EVENTS_STREAM);
@@ -210,10 +180,10 @@ describe('nats-server restarted under load', () => {
       expect(events.filter((event) => !handled.has(event.id))).toEqual([]);
       // Each event was stored once: the bridge's republishing after an outage was deduplicated.
       expect(stream.state).toMatchObject({ last_seq: events.length, messages: events.length });
-      const received = smtp.inbox.map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`);
+      const received = world.smtp.inbox.map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`);
       expect(received.toSorted()).toEqual(load.expected.toSorted());
       expect(received).toContain(`ana@example.org | New shift available: ${fresh.on}`);
-      const [parked] = await bench.sql`select count(*)::int as n from parked_events`;
+      const [parked] = await world.sql`select count(*)::int as n from parked_events`;
       expect(parked!.n).toBe(0);
     } finally {
       await stopAll();

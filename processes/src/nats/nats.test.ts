@@ -3,12 +3,8 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { easternInstant } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { migrate } from '@shiftcover/platform';
-import { startNatsServer, type TestNatsServer } from '@shiftcover/platform/testing';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { aShift, openProcessWorld, type ProcessWorld, registerPerson, until } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMigrations } from '../mail/migrations';
-import { registerPerson } from '../testing/people';
 import {
   decodeEvent,
   EVENTS_STREAM,
@@ -20,24 +16,19 @@ import {
 } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-let bench: Bench;
-let world: Prepared;
-let nats: TestNatsServer;
+const setup = { nats: true } as const;
+let world: ProcessWorld<typeof setup>;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  nats = await startNatsServer();
-  nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  world = await openProcessWorld(setup);
+  nc = await connect({ servers: world.nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
   await ensureEventsStream(await jetstreamManager(nc));
 });
 
 afterAll(async () => {
   await nc.close();
-  await nats.stop();
-  await bench.close();
+  await world.close();
 });
 
 async function postShifts(count: number) {
@@ -46,29 +37,11 @@ async function postShifts(count: number) {
     await world.service.shift(
       {
         type: 'PostShift',
-        data: {
-          shiftId: randomUUID(),
-          location: 'Maple House',
-          date: '2026-03-10',
-          startTime: '08:00',
-          endTime: '16:00',
-          type: 'AM',
-          status: 'open',
-          requirements: null,
-          notes: null,
-        },
+        data: aShift(),
       },
       { actor: admin, now: easternInstant('2026-03-01', '09:00') },
       { commandId: randomUUID() },
     );
-  }
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -86,31 +59,31 @@ describe('the JetStream bridge and a durable consumer', () => {
           failOnce = false;
           throw new Error('transient');
         }
-        await bench.sql`insert into parked_events (consumer, event_id, position, stream_id, event_type, error)
+        await world.sql`insert into parked_events (consumer, event_id, position, stream_id, event_type, error)
           values ('seen', ${event.id}, ${event.position.toString()}, ${event.streamId}, ${event.type}, '')
           on conflict do nothing`;
         seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
       },
     };
-    let consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
+    let consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler });
     await consumer.start();
-    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
     await bridge.start();
 
     await postShifts(10);
     await until(() => [...seen.values()].length >= 10);
     await consumer.stop();
     await postShifts(10);
-    consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
+    consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler });
     await consumer.start();
     await until(() => seen.size >= 20);
 
-    await nats.restart();
+    await world.nats.restart();
     await postShifts(10);
     await until(() => seen.size >= 30, 30_000);
 
     // Republishing what was already published (a bridge that crashed before its checkpoint).
-    await bench.sql`update process_checkpoints set position = 0 where name = 'nats-bridge'`;
+    await world.sql`update process_checkpoints set position = 0 where name = 'nats-bridge'`;
     await bridge.publishNextBatch(1000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
@@ -119,7 +92,7 @@ describe('the JetStream bridge and a durable consumer', () => {
     const head = await world.store.headPosition();
     const all = await world.store.readAll(0n, Number(head));
     expect(seen.size).toBe(all.length);
-    const [row] = await bench.sql`select count(*)::int as n from parked_events where consumer = 'seen'`;
+    const [row] = await world.sql`select count(*)::int as n from parked_events where consumer = 'seen'`;
     expect(row!.n).toBe(all.length);
     expect(failOnce).toBe(false);
     // Republished events were dropped as duplicates: each is on the stream once.
@@ -136,7 +109,7 @@ describe('the JetStream bridge and a durable consumer', () => {
       },
     };
     // Retries wait 1 s, 5 s, 30 s…: this consumer is made to give up at once by shrinking them.
-    const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler, maxDeliver: 1 });
+    const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler, maxDeliver: 1 });
     await consumer.start();
     await postShifts(1);
     const [posted] = (await world.store.readAll(0n, 10_000))
@@ -145,12 +118,12 @@ describe('the JetStream bridge and a durable consumer', () => {
     await js.publish(subjectOf(posted!.type), encodeEvent(posted!));
     await until(async () => {
       const [row] =
-        await bench.sql`select count(*)::int as n from parked_events where consumer = ${handler.name}`;
+        await world.sql`select count(*)::int as n from parked_events where consumer = ${handler.name}`;
       return row!.n > 0;
     });
     await consumer.stop();
     const [parked] =
-      await bench.sql`select event_type, error from parked_events where consumer = ${handler.name} limit 1`;
+      await world.sql`select event_type, error from parked_events where consumer = ${handler.name} limit 1`;
     expect(parked).toMatchObject({ event_type: 'ShiftPosted', error: 'mail server refused the address' });
   }, 30_000);
 
@@ -164,7 +137,7 @@ describe('the JetStream bridge and a durable consumer', () => {
         seen.add(event.id);
       },
     };
-    const consumer = new JetStreamConsumer({ sql: bench.sql, js, jsm, handler });
+    const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler });
     await consumer.start();
     await postShifts(1);
     const [posted] = await world.store.readAll(0n, 1);
@@ -208,7 +181,7 @@ describe('events on NATS', () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
     await jsm.consumers.add(EVENTS_STREAM, { durable_name: 'erasure-check', ack_policy: AckPolicy.Explicit });
-    const bridge = new EventBridge({ sql: bench.sql, store: world.store, js });
+    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
     while ((await bridge.publishNextBatch(1000)) > 0) {}
     const { state } = await jsm.streams.info(EVENTS_STREAM);
     const published: string[] = [];

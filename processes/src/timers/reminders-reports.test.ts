@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, easternInstant, type ShiftCommand } from '@shiftcover/domain';
 import { addressSubject } from '@shiftcover/eventstore';
-import { migrate } from '@shiftcover/platform';
-import { applyNextBatch, install, projections } from '@shiftcover/projections';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { aShift, openProcessWorld, type ProcessWorld, registerPerson, subjectOf } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMigrations } from '../mail/migrations';
 import { planNextBatch } from '../mail/runner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
-import { registerPerson } from '../testing/people';
-import { startSmtpServer, subjectOf, type TestSmtpServer } from '../testing/smtp';
 import { remindHolders } from './reminders';
 import { reportCompletedShifts, sendDueReports } from './reports';
 import { settleDueShifts } from './shift-timers';
 
-let bench: Bench;
-let world: Prepared;
-let smtp: TestSmtpServer;
+const setup = { readModels: true, smtp: true } as const;
+let world: ProcessWorld<typeof setup>;
 let clock = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
-const timers = () => ({ sql: bench.sql, service: world.service, clock: () => clock });
+const timers = () => ({ sql: world.sql, service: world.service, clock: () => clock });
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  await migrate(bench.sql, 'mail', mailMigrations);
-  for (const projection of projections) await install(bench.sql, projection);
-  smtp = await startSmtpServer();
+  world = await openProcessWorld(setup);
   const register = async (name: string, role: 'staff' | 'admin' | 'developer', superAdmin = false) => {
     const actor = await registerPerson(world.service, name, { role, superAdmin, now: clock });
     people[name] = { userId: actor.userId, actor };
@@ -38,39 +28,26 @@ beforeAll(async () => {
   await register('kai', 'staff');
   await register('dev', 'developer');
   // The store's history before this point is not mailed.
-  await bench.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
+  await world.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
 });
 
 afterAll(async () => {
-  await smtp.close();
-  await bench.close();
+  await world.close();
 });
-
-async function project() {
-  for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
-}
 
 /** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */
 async function deliver(): Promise<string[]> {
-  const before = smtp.inbox.length;
-  const deps = {
-    sql: bench.sql,
-    store: world.store,
-    vault: world.vault,
-    publicUrl: 'https://shifts.example.org',
-    smtpConfigured: true,
-    readModelsAt: project,
-  };
-  while ((await planNextBatch(deps)) > 0) {}
-  await deliverDue(bench.sql, smtpTransport(smtp.url), 'Shift Coverage <shifts@example.org>');
-  return smtp.inbox
+  const before = world.smtp.inbox.length;
+  while ((await planNextBatch(world.mailPlanner())) > 0) {}
+  await deliverDue(world.sql, smtpTransport(world.smtp.url), 'Shift Coverage <shifts@example.org>');
+  return world.smtp.inbox
     .slice(before)
     .map((m) => `${m.to.join(',')} | ${subjectOf(m.raw)}`)
     .sort();
 }
 
 const lastMailTo = (address: string) =>
-  smtp.inbox
+  world.smtp.inbox
     .filter((m) => m.to.includes(address))
     .at(-1)!
     .raw.replace(/=\r?\n/g, '');
@@ -87,17 +64,7 @@ async function heldShift(holder: string, date: string, startTime: string, endTim
   await run(
     {
       type: 'PostShift',
-      data: {
-        shiftId,
-        location,
-        date,
-        startTime,
-        endTime,
-        type,
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ shiftId, location, date, startTime, endTime, type }),
     },
     people.mia!.actor,
   );
@@ -109,7 +76,7 @@ async function heldShift(holder: string, date: string, startTime: string, endTim
 describe('reminders before a held shift starts', () => {
   it('reach the holder 12 hours before the start, by e-mail and in the app, exactly once', async () => {
     const shiftId = await heldShift('sam', '2026-03-10', '08:00', '16:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
 
     clock = easternInstant('2026-03-09', '19:59');
@@ -118,14 +85,14 @@ describe('reminders before a held shift starts', () => {
     expect(await remindHolders(timers())).toEqual([shiftId]);
     // Again, before and after the read model catches up, as after a restart: nothing more.
     expect(await remindHolders(timers())).toEqual([]);
-    await project();
+    await world.project();
     clock = easternInstant('2026-03-10', '07:00');
     expect(await remindHolders(timers())).toEqual([]);
 
     expect(await deliver()).toEqual(['sam@example.org | Reminder: your shift at Maple House, 2026-03-10']);
     expect(lastMailTo('sam@example.org')).toContain('Tue, Mar 10, 2026, 8:00 AM');
     const notes =
-      await bench.sql`select type, title from rm_notifications where user_id = ${people.sam!.userId} and type = 'reminder'`;
+      await world.sql`select type, title from rm_notifications where user_id = ${people.sam!.userId} and type = 'reminder'`;
     expect(notes.map((n) => n.title)).toEqual(['Shift reminder']);
   });
 });
@@ -134,23 +101,23 @@ describe('the monthly report', () => {
   it('is caught up after downtime exactly once, to the super admins, and archives what it reported', async () => {
     const overnight = await heldShift('kai', '2026-03-20', '22:00', '06:00', 'Oak Lodge');
     const april = await heldShift('sam', '2026-04-02', '08:00', '12:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
     clock = easternInstant('2026-03-21', '08:00');
     expect((await settleDueShifts(timers())).completed).toHaveLength(2);
     // Down from March 25 until April 3: the report due on April 1 at 00:00 was missed.
     clock = easternInstant('2026-04-03', '10:00');
-    await project();
+    await world.project();
     expect((await settleDueShifts(timers())).completed).toEqual([april]);
-    await project();
+    await world.project();
 
     expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-03', 'weekly-audit-2026-W14']);
     expect(await sendDueReports(timers())).toEqual([]);
-    await project();
+    await world.project();
     expect(await sendDueReports(timers())).toEqual([]);
 
     const records =
-      await bench.sql`select original_shift_id, reported, reported_at, archived from rm_completed_shifts order by shift_completed_at`;
+      await world.sql`select original_shift_id, reported, reported_at, archived from rm_completed_shifts order by shift_completed_at`;
     expect(records.map((r) => [r.reported, r.archived])).toEqual([
       [true, true],
       [true, true],
@@ -163,9 +130,9 @@ describe('the monthly report', () => {
       'sue@example.org | Audit report: Mar 23 to Mar 30, 2026',
       'sue@example.org | Completed shifts report: March 2026',
     ]);
-    const report = smtp.inbox.find((m) => subjectOf(m.raw).startsWith('Completed shifts report'))!.raw;
+    const report = world.smtp.inbox.find((m) => subjectOf(m.raw).startsWith('Completed shifts report'))!.raw;
     const [row] =
-      await bench.sql`select text_body, attachments from email_deliveries where kind = 'monthly_report'`;
+      await world.sql`select text_body, attachments from email_deliveries where kind = 'monthly_report'`;
     expect(row!.text_body).toContain('2 completed shifts, 16.00 hours worked (March 2026)');
     expect(row!.text_body).toContain('sam Test | 1 | 8.00');
     expect(row!.text_body).toContain('Oak Lodge | 1 | 8.00');
@@ -179,8 +146,8 @@ describe('the monthly report', () => {
     expect(await sendDueReports(timers())).toEqual(['weekly-audit-2026-W18']);
     clock = easternInstant('2026-05-01', '00:00');
     expect(await sendDueReports(timers())).toEqual(['monthly-report-2026-04']);
-    await project();
-    const [left] = await bench.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
+    await world.project();
+    const [left] = await world.sql`select count(*)::int as n from rm_completed_shifts where not archived`;
     expect(left!.n).toBe(0);
   });
 });
@@ -196,7 +163,7 @@ describe('in mailing-list mode', () => {
       { commandId: randomUUID() },
     );
     await heldShift('kai', '2026-05-02', '08:00', '16:00', 'Maple House');
-    await project();
+    await world.project();
     await deliver();
     clock = easternInstant('2026-05-01', '21:00');
     expect(await remindHolders(timers())).toHaveLength(1);
@@ -250,10 +217,10 @@ describe("the completed-shifts report's CSV", () => {
     await heldShift('formula', '2026-05-10', '00:00', '04:00', '+Plus House');
     await heldShift('formula', '2026-05-10', '08:00', '12:00', '-Minus House');
     await heldShift('formula', '2026-05-10', '16:00', '20:00', '@At House');
-    await project();
+    await world.project();
     clock = easternInstant('2026-05-11', '08:00');
     await settleDueShifts(timers());
-    await project();
+    await world.project();
     await reportCompletedShifts(timers(), {
       operationId: 'manual-formula',
       actor: people.sue!.actor,
@@ -261,7 +228,7 @@ describe("the completed-shifts report's CSV", () => {
     });
     await deliver();
 
-    const [row] = await bench.sql`select attachments from email_deliveries
+    const [row] = await world.sql`select attachments from email_deliveries
       where kind = 'monthly_report' order by id desc limit 1`;
     const lines = (row!.attachments[0].content as string).split('\r\n');
     const name = `"'=HYPERLINK(""http://x"",""y"") Test"`;

@@ -1,27 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
-import { applyNextBatch, install, projections } from '@shiftcover/projections';
-import { type Bench, openBench, type Prepared, prepare } from '@shiftcover/projections/testing';
+import { aShift, openProcessWorld, type ProcessWorld } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleDueShifts } from './shift-timers';
 
-let bench: Bench;
-let world: Prepared;
+const setup = { readModels: true } as const;
+let world: ProcessWorld<typeof setup>;
 let clock = new Date();
 const admin: Actor = { kind: 'user', userId: 'admin-1', role: 'admin', superAdmin: true };
 const staff = (userId: string): Actor => ({ kind: 'user', userId, role: 'staff', superAdmin: false });
 
 beforeAll(async () => {
-  bench = await openBench();
-  world = await prepare(bench.sql);
-  for (const projection of projections) await install(bench.sql, projection);
+  world = await openProcessWorld(setup);
 });
-afterAll(() => bench.close());
-
-async function project() {
-  for (const projection of projections) while ((await applyNextBatch(world.deps, projection)) > 0) {}
-}
+afterAll(() => world.close());
 
 async function shift(
   date: string,
@@ -34,17 +27,7 @@ async function shift(
   await world.service.shift(
     {
       type: 'PostShift',
-      data: {
-        shiftId,
-        location: 'Maple House',
-        date,
-        startTime,
-        endTime,
-        type: 'AM',
-        status: 'open',
-        requirements: null,
-        notes: null,
-      },
+      data: aShift({ shiftId, date, startTime, endTime }),
     },
     as(admin),
     { commandId: randomUUID() },
@@ -63,7 +46,7 @@ async function shift(
 }
 
 const completedEvents = async () =>
-  (await bench.sql`select count(*)::int as n from events where type = 'ShiftCompleted'`)[0]!.n as number;
+  (await world.sql`select count(*)::int as n from events where type = 'ShiftCompleted'`)[0]!.n as number;
 
 describe('the completion timer', () => {
   it('completes exactly the shifts that are due, once, and expires unfilled ended ones', async () => {
@@ -72,47 +55,47 @@ describe('the completion timer', () => {
     const unfilled = await shift('2026-03-10', '08:00', '16:00', 'open');
     const unapproved = await shift('2026-03-10', '09:00', '17:00', 'pending');
     const later = await shift('2026-03-12', '08:00', '16:00', 'approved');
-    await project();
-    const timers = { sql: bench.sql, service: world.service, clock: () => clock };
+    await world.project();
+    const timers = { sql: world.sql, service: world.service, clock: () => clock };
 
     clock = easternInstant('2026-03-10', '16:59');
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [unfilled] });
 
     clock = easternInstant('2026-03-10', '17:00');
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [worked], expired: [unapproved] });
 
     clock = easternInstant('2026-03-11', '07:00');
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [overnight], expired: [] });
 
     // A second sweep, or one run before the read model caught up, changes nothing.
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
     expect(await completedEvents()).toBe(2);
 
     const records =
-      await bench.sql`select original_shift_id, hours_worked from rm_completed_shifts order by hours_worked`;
+      await world.sql`select original_shift_id, hours_worked from rm_completed_shifts order by hours_worked`;
     expect(records.map((r) => [r.original_shift_id, r.hours_worked])).toEqual([
       [worked, 480],
       [overnight, 480],
     ]);
-    const [still] = await bench.sql`select status from rm_shifts where id = ${later}`;
+    const [still] = await world.sql`select status from rm_shifts where id = ${later}`;
     expect(still!.status).toBe('approved');
   });
 
   it('catches up after downtime: everything that fell due while stopped is settled at the first sweep', async () => {
     const a = await shift('2026-04-01', '08:00', '16:00', 'approved');
     const b = await shift('2026-04-02', '08:00', '16:00', 'approved');
-    await project();
+    await world.project();
     clock = easternInstant('2026-04-05', '12:00');
-    const timers = { sql: bench.sql, service: world.service, clock: () => clock };
+    const timers = { sql: world.sql, service: world.service, clock: () => clock };
     const result = await settleDueShifts(timers);
     // The March shift still held from the first test fell due during the "downtime" too.
     expect(result.completed).toHaveLength(3);
     expect(result.completed).toEqual(expect.arrayContaining([a, b]));
-    await project();
+    await world.project();
     expect(await settleDueShifts(timers)).toEqual({ completed: [], expired: [] });
   });
 });

@@ -1,80 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type CommandService, createCommandService } from '@shiftcover/command-api';
+import type { CommandService } from '@shiftcover/command-api';
 import { type Actor, DomainError, nextDate, type ShiftCommand } from '@shiftcover/domain';
-import {
-  CommandHandler,
-  createPostgresEventStore,
-  type EventStore,
-  migrateEventStore,
-  PersonalDataVault,
-  personalDataMigrations,
-} from '@shiftcover/eventstore';
-import { connect, migrate } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import fc from 'fast-check';
-import type { Sql } from 'postgres';
-import { projectionMigrations } from '../checkpoints';
-import { projections } from '../index';
-import { type Projection, readTable } from '../projection';
-import { applyNextBatch, type ProjectorDeps } from '../projector';
-
-export interface Bench {
-  db: TestDatabase;
-  sql: Sql;
-  close(): Promise<void>;
-}
-
-export async function openBench(): Promise<Bench> {
-  const db = await createTestDatabase();
-  const sql = connect(db.url, { max: 10 });
-  return {
-    db,
-    sql,
-    async close() {
-      await sql.end();
-      await db.drop();
-    },
-  };
-}
-
-export interface Prepared {
-  store: EventStore;
-  vault: PersonalDataVault;
-  service: CommandService;
-  deps: { sql: Sql; store: EventStore; vault: PersonalDataVault };
-}
-
-/** An empty store with its read models, in the database's public schema (emptied first). */
-export async function prepare(sql: Sql): Promise<Prepared> {
-  await sql`drop schema public cascade`;
-  await sql`create schema public`;
-  await migrate(sql, 'personal-data', personalDataMigrations);
-  await migrate(sql, 'projections', projectionMigrations);
-  await migrateEventStore(sql);
-  const store = createPostgresEventStore({ sql });
-  const vault = new PersonalDataVault(sql);
-  const service = createCommandService(new CommandHandler({ store, vault }), vault);
-  return { store, vault, service, deps: { sql, store, vault } };
-}
-
-/** Applies batches until each projection has reached the head of the log. */
-export async function catchUp(deps: ProjectorDeps, list: readonly Projection[]): Promise<void> {
-  for (const projection of list) while ((await applyNextBatch(deps, projection)) > 0) {}
-}
-
-/** Every row of every read model, in a stable order, for comparing two builds. */
-export async function dumpReadModels(sql: Sql): Promise<Record<string, unknown[]>> {
-  const dump: Record<string, unknown[]> = {};
-  for (const projection of projections) {
-    for (const table of projection.tables) {
-      const rows = await sql.unsafe(`select * from ${readTable(table)}`);
-      dump[table] = [...rows]
-        .map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
-        .sort();
-    }
-  }
-  return dump;
-}
+import { aPerson, aShift } from './builders';
 
 const locations = ['Maple House', 'Oak Lodge', 'Day Program'];
 const slots = [
@@ -128,25 +56,13 @@ export class HistoryWriter {
   }
 
   private async register(role: 'admin' | 'staff', superAdmin: boolean) {
-    const userId = randomUUID();
-    const name = `u${userId.slice(0, 8)}`;
+    const person = aPerson({ role, superAdmin });
     await this.service.users.register(
-      {
-        userId,
-        role,
-        superAdmin,
-        emailNotificationsEnabled: true,
-        personal: {
-          username: name,
-          email: `${name}@example.org`,
-          firstName: 'Ada',
-          lastName: name,
-          passwordHash: 'scrypt$x',
-        },
-      },
+      person,
       { actor: this.system, now: this.now },
       { commandId: randomUUID() },
     );
+    const { userId } = person;
     this.users.push({ userId, actor: { kind: 'user', userId, role, superAdmin } });
   }
 
@@ -165,7 +81,7 @@ export class HistoryWriter {
           await shift(
             {
               type: 'PostShift',
-              data: {
+              data: aShift({
                 shiftId: id,
                 location: locations[step.extra % 3]!,
                 date: this.day,
@@ -173,9 +89,8 @@ export class HistoryWriter {
                 endTime,
                 type,
                 status: step.extra % 7 === 0 ? 'urgent' : 'open',
-                requirements: null,
                 notes: step.extra % 2 ? 'Keys at reception' : null,
-              },
+              }),
             },
             this.admin,
           );
@@ -292,4 +207,3 @@ export class HistoryWriter {
     }
   }
 }
-export { appendUnapplicableUser } from './poison';

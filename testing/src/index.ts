@@ -1,0 +1,8 @@
+export { type Bench, catchUp, dumpReadModels, openBench, type Prepared, prepare } from './bench';
+export { aPerson, aShift } from './builders';
+export { HistoryWriter, historyStep } from './history';
+export { registerPerson } from './people';
+export { appendUnapplicableUser } from './poison';
+export { openProcessWorld, type ProcessWorld } from './processes';
+export { startSmtpServer, subjectOf, type TestSmtpServer } from './smtp';
+export { until } from './wait';
