@@ -34,7 +34,7 @@ export function storeChecks(sql: Sql, store: EventStore): ReadinessCheck[] {
 }
 
 /**
- * Events a read model or process set aside (README "Parked events"), per consumer: shown by
+ * Events a read model or process set aside (docs/operations.md §6), per consumer: shown by
  * `/readyz` and `/metrics`. They do not make a process unready: the rest of the log goes on being
  * applied, and an operator retries or skips them.
  */

@@ -35,7 +35,7 @@ const refOf = (parked: ParkedEvent) => ({
 });
 
 /**
- * An operator's retry of a parked event (README "Parked events"): given to its read model or
+ * An operator's retry of a parked event (docs/operations.md §6): given to its read model or
  * process again, then recorded as an operation whether it applied or failed once more.
  */
 export async function retryParked(deps: ParkedEventDeps, consumer: string, eventId: string, by: Decision) {

@@ -5,7 +5,7 @@ import type { Sql, TransactionSql } from 'postgres';
 // the error, and its consumer moves on past it. One bad event (text no table accepts, a shape the
 // code does not expect) must never stop the read models or the mail for everyone else. Operators
 // list parked events with `projections:status` or `GET /api/parked-events`, then retry one once
-// the cause is fixed or skip it for good (README "Parked events").
+// the cause is fixed or skip it for good (docs/operations.md §6).
 
 /** A read model or process that follows the log, as far as parking is concerned. */
 export interface EventConsumer {

@@ -8,7 +8,7 @@ import { peopleReadRoutes } from './people-routes';
 import { mailReadRoutes, recordReadRoutes } from './record-routes';
 import { shiftReadRoutes } from './shift-routes';
 
-/** Every read route of SPEC §7, served from the read models, and the live change notices. */
+/** Every read route of docs/product.md §7, served from the read models, and the live change notices. */
 export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<void> {
   await app.register(shiftReadRoutes, deps);
   await app.register(peopleReadRoutes, deps);

@@ -52,7 +52,7 @@ export function shiftsWithHolders(sql: Sql | TransactionSql, where?: PendingQuer
     ${where ? sql`where ${where}` : sql``}`;
 }
 
-/** A shift as SPEC §3 names its fields; staff see a holder's name only when it is their own shift. */
+/** A shift as docs/product.md §3 names its fields; staff see a holder's name only when it is their own shift. */
 export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftViewSchema> {
   const seesHolder = can(who, 'seeShiftHolder') || row.assigned_user_id === who.userId;
   const holder =
@@ -90,7 +90,7 @@ export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftV
 
 const PRIORITY_ORDER: Record<string, number> = { emergency: 0, urgent: 1 };
 
-/** SPEC §4: emergency first, then urgent, then date, then start time. */
+/** docs/product.md §4: emergency first, then urgent, then date, then start time. */
 export function byUrgencyThenTime(a: ShiftRow, b: ShiftRow): number {
   const pa = PRIORITY_ORDER[a.priority] ?? 2;
   const pb = PRIORITY_ORDER[b.priority] ?? 2;
@@ -120,7 +120,7 @@ export function progress(row: ShiftRow, now: Date): number | null {
   return Math.max(0, Math.min(100, Math.round(percent)));
 }
 
-/** Today and the following days up to seven ahead (SPEC's "This Week" window). */
+/** Today and the following days up to seven ahead (the "This Week" window of docs/product.md). */
 export function weekWindow(now: Date): { from: string; to: string } {
   const from = easternToday(now);
   let to = from;

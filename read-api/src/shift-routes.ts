@@ -83,7 +83,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     (await shiftsWithHolders(sql, where)) as unknown as ShiftRow[];
   const allShifts = () => shifts();
 
-  // GET /api/shifts is the whole schedule (SPEC: no paging), read by every open screen after every
+  // GET /api/shifts is the whole schedule (docs/product.md: no paging), read by every open screen after every
   // change notice: its finished bodies are kept until the read models move on.
   const lists = new ResponseCache();
 

@@ -7,7 +7,7 @@ import type { Config, Logger } from '@shiftcover/platform';
 const KEY_FILE = 'audit-chain.key';
 
 /**
- * The audit chain key (README "Auditors"): `AUDIT_CHAIN_KEY`, or its earlier name `SESSION_SECRET`.
+ * The audit chain key (docs/operations.md §8): `AUDIT_CHAIN_KEY`, or its earlier name `SESSION_SECRET`.
  * Without either, the embedded setup keeps a random key in `DATA_DIR/audit-chain.key`, readable by
  * its owner only, made at the first start; against an outside database (`DATABASE_URL`) there is
  * no such place all services share, so events are chained unkeyed and a warning says so.

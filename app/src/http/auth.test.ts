@@ -36,7 +36,7 @@ describe('signing in and out', () => {
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
   });
 
-  it('refuses a wrong password with SPEC’s message', async () => {
+  it('refuses a wrong password with the product guide’s message', async () => {
     await server.signedIn('staff', { username: 'wrongpass' });
     const reply = await server
       .anonymous()

@@ -40,8 +40,8 @@ async function postShift(date: string) {
   return reply.body.id as string;
 }
 
-describe('developer and admin calls of SPEC §7', () => {
-  it('answer bad input with SPEC’s messages', async () => {
+describe('developer and admin calls of docs/product.md §7', () => {
+  it('answer bad input with the product guide’s messages', async () => {
     const cases: Array<[string, unknown, string]> = [
       ['/api/test-email', { email: 'ops@example.org', subject: '' }, 'All fields are required'],
       ['/api/test-email', undefined, 'All fields are required'],

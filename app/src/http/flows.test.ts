@@ -27,7 +27,7 @@ async function postShift(when = slot(48), extra: Record<string, unknown> = {}): 
   return reply.body.id as string;
 }
 
-describe('a shift from posting to approval, and every rejection in SPEC §8’s forms', () => {
+describe('a shift from posting to approval, and every rejection in docs/product.md §8’s forms', () => {
   it('staff claims, the admin approves, each answer carrying its global position', async () => {
     const id = await postShift();
     const claim = await staff.post(`/api/shifts/${id}/claim`);

@@ -89,7 +89,7 @@ const editBody = (username: string) => ({
   lastName: 'Doe',
 });
 
-/** SPEC §6 for every write route: the status each caller gets. `ok` is any 2xx. */
+/** docs/product.md §6 for every write route: the status each caller gets. `ok` is any 2xx. */
 const matrix: Array<{ route: string; allowed: Who[]; call: (c: Caller) => Promise<Reply> }> = [
   {
     route: 'POST /api/shifts',
@@ -312,7 +312,7 @@ const matrix: Array<{ route: string; allowed: Who[]; call: (c: Caller) => Promis
   { route: 'GET /api/parked-events', allowed: ['developer'], call: (c) => c.get('/api/parked-events') },
 ];
 
-describe('SPEC §6 permissions on every write route', () => {
+describe('docs/product.md §6 permissions on every write route', () => {
   for (const { route, allowed, call } of matrix) {
     it(route, async () => {
       const got: Record<string, number> = {};

@@ -88,7 +88,7 @@ describe('GET /api/shifts', () => {
     expect(rest).toEqual([...rest].sort());
   });
 
-  it('filters by status with SPEC §4’s meanings', async () => {
+  it('filters by status with docs/product.md §4’s meanings', async () => {
     const open = await shifts(developer, '?status=open');
     expect(open.map((s) => s.id).sort()).toEqual(
       [ids.open, ids.urgent, ids.emergency, ids.dayProgram].sort(),
@@ -100,7 +100,7 @@ describe('GET /api/shifts', () => {
     expect(urgent.map((s) => s.id).sort()).toEqual([ids.urgent, ids.emergency].sort());
   });
 
-  it('filters by location and by type, in both of SPEC’s readings', async () => {
+  it('filters by location and by type, in both readings of the product guide', async () => {
     expect((await shifts(developer, '?location=Oak%20Lodge')).every((s) => s.location === 'Oak Lodge')).toBe(
       true,
     );

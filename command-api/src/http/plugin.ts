@@ -94,7 +94,7 @@ export async function registerHttpFoundation(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-/** Every write route of SPEC §7 and the sign-in routes. */
+/** Every write route of docs/product.md §7 and the sign-in routes. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Promise<void> {
   await app.register(authRoutes, deps);
   await app.register(shiftRoutes, deps);

@@ -41,7 +41,7 @@ const respondBody = z.object({
   status: z.enum(['accepted', 'declined'], { error: 'Status must be accepted or declined' }),
 });
 
-/** A shift as the screens read it (SPEC §3 shifts). */
+/** A shift as the screens read it (docs/product.md §3 shifts). */
 export function shiftView(shift: ShiftState) {
   return {
     id: shift.shiftId,

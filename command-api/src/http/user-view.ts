@@ -1,7 +1,7 @@
 import type { UserState, userViewSchema } from '@shiftcover/domain';
 import type { z } from 'zod';
 
-/** A user as the screens read it (SPEC §3 users), without the password hash. */
+/** A user as the screens read it (docs/product.md §3 users), without the password hash. */
 export function userView(user: UserState): z.output<typeof userViewSchema> {
   const personal = user.personal;
   return {

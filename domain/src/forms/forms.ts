@@ -43,7 +43,7 @@ const name = (label: string) => cleanText({ label, max: 100, required: `${label}
 /** The longest address RFC 5321 lets a mail server accept. */
 const email = (message: string) => z.email(message).max(254, 'Email must be at most 254 characters');
 
-/** Create User Account (SPEC §5): the notification e-mail follows the e-mail; Super Admin only on admins. */
+/** Create User Account (docs/product.md §5): the notification e-mail follows the e-mail; Super Admin only on admins. */
 export const createUserSchema = z
   .object({
     username,
@@ -67,7 +67,7 @@ export const createUserSchema = z
     notificationEmail: form.email,
   }));
 
-/** Edit User Account (SPEC §5). */
+/** Edit User Account (docs/product.md §5). */
 export const editUserSchema = z
   .object({
     username,
@@ -96,7 +96,7 @@ export const changeOwnPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-/** What the server receives for a password change (SPEC §7 sends no confirmation). */
+/** What the server receives for a password change (docs/product.md §7 sends no confirmation). */
 export const changeOwnPasswordRequestSchema = z.object({
   currentPassword: password('Current password is required'),
   newPassword,

@@ -16,7 +16,7 @@ describe('recorded operations', () => {
     given(operationDecider, [event]).when(report, { actor: systemActor, now }).thenEmits([]);
   });
 
-  it('SPEC §6: reports by super admins and developers; Clear All and developer tools by developers only', () => {
+  it('docs/product.md §6: reports by super admins and developers; Clear All and developer tools by developers only', () => {
     given(operationDecider)
       .when(report, { actor: superAdminActor(), now })
       .thenEmits([{ type: 'CompletedShiftsReported', data: { ...report.data, at } }]);

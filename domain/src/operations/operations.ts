@@ -3,7 +3,7 @@ import { requireActorCan } from '../permissions/refusals';
 import type { Decider } from '../shared/decider';
 
 /**
- * The developer and admin calls of SPEC §7 and the scheduled reports, each recorded once on a
+ * The developer and admin calls of docs/product.md §7 and the scheduled reports, each recorded once on a
  * stream of its own (`operation-<id>`): the audit trail names who did it, and the processes
  * turn the recorded fact into mail.
  */
@@ -40,7 +40,7 @@ export type OperationCommand =
   | { type: 'RecordParkedEventSkipped'; data: ParkedEventRef & { reason: string } };
 
 /**
- * An event a read model or process could not apply and set aside (README "Parked events"): the
+ * An event a read model or process could not apply and set aside (docs/operations.md §6): the
  * consumer that parked it and the event, by id, position and type.
  */
 export type ParkedEventRef = { consumer: string; eventId: string; eventType: string; position: string };
@@ -61,7 +61,7 @@ export type OperationEvent =
   | Fact<'ParkedEventRetried', DataOf<'RecordParkedEventRetried'>>
   | Fact<'ParkedEventSkipped', DataOf<'RecordParkedEventSkipped'>>;
 
-/** Each call, the event it records, and who may make it (SPEC §6). */
+/** Each call, the event it records, and who may make it (docs/product.md §6). */
 const operations: {
   [T in OperationCommand['type']]: [event: OperationEvent['type'], needs: Capability];
 } = {

@@ -22,7 +22,7 @@ const developer: Principal = { userId: 'dev', role: 'developer', superAdmin: fal
 const principals = { staff, admin, superAdmin, developer };
 type Who = keyof typeof principals;
 
-/** SPEC §6, row by row: who holds each capability. */
+/** docs/product.md §6, row by row: who holds each capability. */
 const matrix: Record<Capability, Who[]> = {
   viewShifts: ['staff', 'admin', 'superAdmin', 'developer'],
   claimShift: ['staff', 'admin', 'superAdmin', 'developer'],
@@ -57,7 +57,7 @@ const matrix: Record<Capability, Who[]> = {
   clearCompletedRecords: ['developer'],
 };
 
-describe('the SPEC §6 capability matrix', () => {
+describe('the docs/product.md §6 capability matrix', () => {
   for (const [capability, holders] of Object.entries(matrix)) {
     it(`${capability}: ${holders.join(', ')}`, () => {
       for (const [who, principal] of Object.entries(principals)) {
@@ -155,7 +155,7 @@ describe('user-management rules', () => {
 });
 
 describe('refusals, keyed by capability', () => {
-  it('says what SPEC §2 shows non-admins on Pending Approvals', () => {
+  it('says what docs/product.md §2 shows non-admins on Pending Approvals', () => {
     expect(refusalFor('viewPendingApprovals')).toBe('Access denied. Admin privileges required.');
     expect(refusalFor('approveClaims')).toBe(refusalFor('viewPendingApprovals'));
   });

@@ -1,7 +1,7 @@
 import type { Actor, Role } from '../shared/decider';
 
 /**
- * The permission matrix of SPEC §6, in one place: the APIs enforce it and the web uses it to
+ * The permission matrix of docs/product.md §6, in one place: the APIs enforce it and the web uses it to
  * show or hide controls.
  */
 
@@ -82,7 +82,7 @@ const administrators: ReadonlySet<Capability> = new Set([
   'seeOriginalShiftId',
 ]);
 
-// SPEC lists residences under "admin" once and under "super admin or developer" for the tab; the
+// docs/product.md lists residences under "admin" once and under "super admin or developer" for the tab; the
 // narrower reading is enforced so the server never allows what the screen hides.
 const seniorAdministrators: ReadonlySet<Capability> = new Set([
   'manageResidences',
@@ -128,7 +128,7 @@ export function actorCan(actor: Actor, capability: Capability): boolean {
   return p === 'system' || can(p, capability);
 }
 
-/** Which new accounts this principal may create (SPEC §6 "Create user"). */
+/** Which new accounts this principal may create (docs/product.md §6 "Create user"). */
 export function canCreateUser(p: Principal, account: { role: Role; superAdmin: boolean }): boolean {
   if (!can(p, 'manageUsers')) return false;
   if (account.superAdmin && (account.role !== 'admin' || !isSeniorAdministrator(p))) return false;

@@ -22,9 +22,9 @@ const refusals: Record<Capability, string> = {
   deleteShift: 'Only admins can delete shifts',
   assignShift: 'Only admins can assign shifts',
   seeShiftHolder: ADMINS_ONLY,
-  // SPEC §8: the Access Denied toast of the admin dashboard.
+  // docs/product.md §8: the Access Denied toast of the admin dashboard.
   reachAdmin: "You don't have permission to access this page.",
-  // SPEC §2 Pending Approvals: what non-admins see.
+  // docs/product.md §2 Pending Approvals: what non-admins see.
   approveClaims: ADMINS_ONLY,
   approveDrops: ADMINS_ONLY,
   viewPendingApprovals: ADMINS_ONLY,

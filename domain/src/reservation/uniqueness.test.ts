@@ -21,7 +21,7 @@ describe('unique values', () => {
       .thenEmits([reserved('u1')]);
   });
 
-  it('anyone else is told it is taken, in SPEC’s words', () => {
+  it('anyone else is told it is taken, in the product guide’s words', () => {
     given(uniquenessDecider, [reserved('u1')])
       .when(reserve('u2'), ctx)
       .thenRejects('username_taken', 'Username already exists');

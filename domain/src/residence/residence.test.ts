@@ -22,7 +22,7 @@ describe('residences', () => {
       .thenEmits([created]);
   });
 
-  it('refuses a blank name with SPEC’s message', () => {
+  it('refuses a blank name with the product guide’s message', () => {
     given(residenceDecider)
       .when(
         {

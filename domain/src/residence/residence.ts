@@ -4,7 +4,7 @@ import { requireActorCan } from '../permissions/refusals';
 import type { Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 
-/** The residence form (SPEC §5): a trimmed, required name and an optional description. */
+/** The residence form (docs/product.md §5): a trimmed, required name and an optional description. */
 export const residenceSchema = z.object({
   name: cleanText({ label: 'Residence name', max: 200, required: 'Residence name is required' }),
   description: optionalCleanText({ label: 'Description', max: 2000, multiline: true }),

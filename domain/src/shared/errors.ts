@@ -1,6 +1,6 @@
 /**
  * Rejection codes. `not_found` and `forbidden` map to 404 and 403; `invalid` to 400 (a rule of
- * SPEC §5 that only the domain can check); the rest are conflicts with the current state.
+ * docs/product.md §5 that only the domain can check); the rest are conflicts with the current state.
  */
 export type RejectionCode =
   | 'invalid'

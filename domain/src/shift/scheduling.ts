@@ -2,7 +2,7 @@ import { easternInstant, easternToday } from '../time/eastern';
 import type { ShiftDetails } from './schemas';
 
 /**
- * Why a shift cannot be scheduled as given (SPEC §5), or null: the create dialog checks this
+ * Why a shift cannot be scheduled as given (docs/product.md §5), or null: the create dialog checks this
  * before its confirmation step and the decider enforces it.
  */
 export function schedulingProblem(

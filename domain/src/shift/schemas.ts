@@ -26,7 +26,7 @@ const shiftDetailsFields = z.object({
 });
 
 /**
- * The shift's details as the create and edit dialogs send them (SPEC §5). A wall-clock time
+ * The shift's details as the create and edit dialogs send them (docs/product.md §5). A wall-clock time
  * skipped as clocks spring forward names no instant and is refused; a time that happens twice
  * as clocks fall back is read as the first one.
  */

@@ -1,7 +1,7 @@
 import type { ShiftEvent } from './events';
 import type { ShiftPriority, ShiftType } from './schemas';
 
-/** SPEC §4 statuses, plus the two ends of a shift's life. */
+/** docs/product.md §4 statuses, plus the two ends of a shift's life. */
 export type ShiftStatus = 'open' | 'urgent' | 'emergency' | 'pending' | 'approved' | 'completed' | 'expired';
 
 export interface ShiftTransfer {

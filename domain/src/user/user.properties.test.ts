@@ -57,7 +57,7 @@ const shred = (event: UserEvent): UserEvent =>
   'personal' in event.data ? ({ ...event, data: { ...event.data, personal: null } } as UserEvent) : event;
 
 describe('user commands in any order', () => {
-  it('keep the account rules of SPEC §6', () => {
+  it('keep the account rules of docs/product.md §6', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(actor, command), { minLength: 1, maxLength: 40, size: 'max' }),

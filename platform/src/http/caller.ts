@@ -53,7 +53,7 @@ export async function caller(request: FastifyRequest, principals: PrincipalLooku
   return { principal, actor: { kind: 'user', ...principal } };
 }
 
-/** SPEC §6 on the server: the same matrix the screens use. */
+/** docs/product.md §6 on the server: the same matrix the screens use. */
 export function requireCapability(who: Caller, capability: Capability): void {
   if (!can(who.principal, capability)) throw new HttpError(403, refusalFor(capability));
 }

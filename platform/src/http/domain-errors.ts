@@ -19,7 +19,7 @@ const STATUS: Partial<Record<RejectionCode, number>> = {
   not_ended: 422,
 };
 
-/** Domain rejections in the forms SPEC §8 reads: `{ message, code }`, conflicts with errorType. */
+/** Domain rejections in the forms docs/product.md §8 reads: `{ message, code }`, conflicts with errorType. */
 export const mapDomainError: ErrorMapping = (error) => {
   if (error instanceof RetriesExhausted) {
     return {

@@ -31,7 +31,7 @@ import type { ProcessRoutesDeps } from './context';
 /** How far ahead the test reminders look: the next 24 hours, twice the usual lead. */
 const TEST_REMINDER_WINDOW_HOURS = 24;
 
-/** The e-mail tools of SPEC §7: test and diagnostic mails, test reminders, the bulk test, the queue. */
+/** The e-mail tools of docs/product.md §7: test and diagnostic mails, test reminders, the bulk test, the queue. */
 export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, service, sql } = deps;
   const now = () => deps.clock?.() ?? new Date();

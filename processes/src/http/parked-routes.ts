@@ -38,7 +38,7 @@ const refused = (error: unknown): never => {
 };
 
 /**
- * Events a read model or process could not apply and set aside (README "Parked events"), and the
+ * Events a read model or process could not apply and set aside (docs/operations.md §6), and the
  * developer's decision on each: retry it once the cause is fixed, or skip it for good.
  */
 export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {

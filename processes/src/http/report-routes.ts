@@ -20,7 +20,7 @@ import type { ProcessRoutesDeps } from './context';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** Reports on demand (SPEC §7): the audit report and the completed-shifts report, and Clear All. */
+/** Reports on demand (docs/product.md §7): the audit report and the completed-shifts report, and Clear All. */
 export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, service, sql } = deps;
   const now = () => deps.clock?.() ?? new Date();

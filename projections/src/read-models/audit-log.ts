@@ -9,7 +9,7 @@ type Entry = {
   describe: (d: Record<string, unknown>, shift?: ShiftFacts) => string;
 };
 
-/** SPEC §3 audit actions for each event that people cause; stream mechanics are not audited. */
+/** docs/product.md §3 audit actions for each event that people cause; stream mechanics are not audited. */
 const entries: Record<string, Entry> = {
   ShiftPosted: {
     action: 'shift_created',

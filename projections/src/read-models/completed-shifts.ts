@@ -2,7 +2,7 @@ import type { EventData, Projection } from '../projection';
 import { shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
 
 /**
- * One record per completed shift (SPEC §3 completed_shifts); hoursWorked is in minutes. A record
+ * One record per completed shift (docs/product.md §3 completed_shifts); hoursWorked is in minutes. A record
  * included in a report is marked reported and archived; a developer's Clear All archives without
  * reporting. Archived records leave the Completed Shifts list but stay for the reports' mail.
  */

@@ -137,7 +137,7 @@ async function tellAdmins(
     from (${adminsOfResidence(tx, admins, residences, location)}) a`;
 }
 
-/** In-app notifications (SPEC §3 notifications) for the people each event concerns. */
+/** In-app notifications (docs/product.md §3 notifications) for the people each event concerns. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 2,

@@ -1,6 +1,6 @@
 /**
- * Every call to the API goes through here (SPEC §7): cookies always, a JSON body only when there is
- * a payload, SPEC §8's error text. Each answer's `x-position` is remembered and every later read
+ * Every call to the API goes through here (docs/product.md §7): cookies always, a JSON body only when there is
+ * a payload, docs/product.md §8's error text. Each answer's `x-position` is remembered and every later read
  * asks the server to be at least that far (`x-min-position`), so a screen never shows a list from
  * before the user's own last action.
  */
@@ -30,7 +30,7 @@ function remember(response: Response) {
   if (header && /^\d+$/.test(header) && BigInt(header) > latestPosition) latestPosition = BigInt(header);
 }
 
-/** SPEC §8: the JSON message when there is one, else "status: body" (or the status text). */
+/** docs/product.md §8: the JSON message when there is one, else "status: body" (or the status text). */
 export async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text();
   try {

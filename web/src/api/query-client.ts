@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { View } from './keys';
 
-/** SPEC §9: no automatic retry, no refetch on focus or on a timer, data never stale. */
+/** docs/product.md §9: no automatic retry, no refetch on focus or on a timer, data never stale. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },

@@ -3,7 +3,7 @@ import type { Priority, ShiftStatus, ShiftType } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { Badge } from './badge';
 
-/** SPEC §2 badge colours; every badge carries its word, so colour is never the only signal. */
+/** docs/product.md §2 badge colours; every badge carries its word, so colour is never the only signal. */
 const statusStyles: Record<ShiftStatus, string> = {
   open: 'bg-green-100 text-green-900',
   pending: 'bg-yellow-100 text-yellow-900',

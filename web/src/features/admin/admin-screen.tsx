@@ -49,7 +49,7 @@ function CountBadge({
   );
 }
 
-/** SPEC §2 Admin Dashboard: the summary cards and the Management Tools tabs. */
+/** docs/product.md §2 Admin Dashboard: the summary cards and the Management Tools tabs. */
 export function AdminScreen() {
   const tabs = visibleAdminTabs(usePrincipal());
   const pendingCount = usePendingApprovalsCount();

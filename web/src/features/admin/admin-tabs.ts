@@ -11,7 +11,7 @@ export type AdminTab =
   | 'audit-logs'
   | 'developer-tools';
 
-/** The Management Tools tabs in SPEC §2's order, with the capability each needs. */
+/** The Management Tools tabs in docs/product.md §2's order, with the capability each needs. */
 const tabs: { value: AdminTab; label: string; needs: Capability }[] = [
   { value: 'pending-approvals', label: 'Pending Approvals', needs: 'viewPendingApprovals' },
   { value: 'shift-management', label: 'Shift Management', needs: 'editShift' },

@@ -29,7 +29,7 @@ function StatCard({
   );
 }
 
-/** SPEC §2: Open, Covered, Pending Approvals and Total Shifts at a glance. */
+/** docs/product.md §2: Open, Covered, Pending Approvals and Total Shifts at a glance. */
 export function DashboardCards() {
   const { data: stats } = useDashboardStats();
   // The same count as the Pending Approvals tab, which a plain admin sees for their own residence.

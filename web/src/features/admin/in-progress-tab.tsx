@@ -17,7 +17,7 @@ export function useShiftsUnderway() {
   return { query, shifts, now };
 }
 
-/** Admin Dashboard tab (SPEC §2 Shifts in Progress). */
+/** Admin Dashboard tab (docs/product.md §2 Shifts in Progress). */
 export function InProgressTab() {
   const { query, shifts, now } = useShiftsUnderway();
   return (

@@ -1,7 +1,7 @@
 import { isClaimable, nextDate } from '@shiftcover/domain';
 import type { Shift, ShiftStatus, ShiftType } from '../../api/types';
 
-/** The Shift Management filters of SPEC §2; 'all' leaves a filter off. */
+/** The Shift Management filters of docs/product.md §2; 'all' leaves a filter off. */
 export interface ShiftFilters {
   location: string;
   status: 'all' | 'open' | 'emergency' | 'urgent' | 'claimed' | 'pending';
@@ -27,7 +27,7 @@ function matchesStatus(shift: Shift, status: ShiftFilters['status']): boolean {
   switch (status) {
     case 'all':
       return true;
-    // SPEC §4: open means unassigned and still claimable, whatever its priority.
+    // docs/product.md §4: open means unassigned and still claimable, whatever its priority.
     case 'open':
       return isClaimable(shift);
     case 'claimed':
@@ -41,7 +41,7 @@ function matchesStatus(shift: Shift, status: ShiftFilters['status']): boolean {
   }
 }
 
-/** The last day of "this week": today and the seven days after it, as on My Shifts (SPEC §9). */
+/** The last day of "this week": today and the seven days after it, as on My Shifts (docs/product.md §9). */
 function weekEnd(today: string): string {
   let date = today;
   for (let i = 0; i < 7; i++) date = nextDate(date);
@@ -76,7 +76,7 @@ export function filterShifts(shifts: readonly Shift[], filters: ShiftFilters, to
 
 export const PAGE_SIZE = 10;
 
-/** SPEC §2: what the Load More / Show Less control offers for a list of `total` shown `visible` at a time. */
+/** docs/product.md §2: what the Load More / Show Less control offers for a list of `total` shown `visible` at a time. */
 export function pagingControl(
   total: number,
   visible: number,

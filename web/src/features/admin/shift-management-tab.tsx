@@ -17,7 +17,7 @@ import {
 } from './shift-filters';
 import { useAllShifts } from './use-admin-data';
 
-/** Admin Dashboard tab: every shift, filtered on the page, ten at a time (SPEC §2 Shift Management). */
+/** Admin Dashboard tab: every shift, filtered on the page, ten at a time (docs/product.md §2 Shift Management). */
 export function ShiftManagementTab() {
   const shifts = useAllShifts();
   const [filters, setFilters] = useState<ShiftFilters>(noShiftFilters);

@@ -3,7 +3,7 @@ import { shiftInterval } from '@shiftcover/domain';
 type Timed = { date: string; startTime: string; endTime: string };
 
 /**
- * How far through its real Eastern-time interval a shift is, 0–100 (SPEC §4), so a night that
+ * How far through its real Eastern-time interval a shift is, 0–100 (docs/product.md §4), so a night that
  * gains or loses an hour to DST is measured in the hours actually worked.
  */
 export function progressPercent(shift: Timed, now: Date): number {

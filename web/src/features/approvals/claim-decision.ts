@@ -2,7 +2,7 @@ import type { Priority, Shift } from '../../api/types';
 
 export type ClaimDecision = 'approve' | 'deny';
 
-/** Sort order of SPEC §4: emergency first, then urgent, then date, then start time. */
+/** Sort order of docs/product.md §4: emergency first, then urgent, then date, then start time. */
 export function byUrgencyThenTime(
   a: Pick<Shift, 'priority' | 'date' | 'startTime'>,
   b: Pick<Shift, 'priority' | 'date' | 'startTime'>,
@@ -16,7 +16,7 @@ export function byUrgencyThenTime(
 }
 
 /**
- * The shift as it will read once the decision lands (SPEC §4), shown before the server answers.
+ * The shift as it will read once the decision lands (docs/product.md §4), shown before the server answers.
  * Denial reopens the shift at its own priority with no holder.
  */
 export function decidedShift<S extends Shift>(shift: S, decision: ClaimDecision): S {

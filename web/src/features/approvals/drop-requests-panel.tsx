@@ -4,7 +4,7 @@ import { DropRequestCard } from './drop-request-card';
 import { PanelHeading } from './panel-heading';
 import { useDecideDrop, useDropRequests } from './use-approvals';
 
-/** SPEC §2 "Drop Requests panel": staff asking to give a shift back, oldest request first. */
+/** docs/product.md §2 "Drop Requests panel": staff asking to give a shift back, oldest request first. */
 export function DropRequestsPanel() {
   const requests = useDropRequests();
   const decide = useDecideDrop();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 
-/** A panel's title with its red count badge (SPEC §2), a description and optional controls. */
+/** A panel's title with its red count badge (docs/product.md §2), a description and optional controls. */
 export function PanelHeading({
   id,
   title,

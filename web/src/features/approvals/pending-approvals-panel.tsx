@@ -10,7 +10,7 @@ import { PanelHeading } from './panel-heading';
 import { PendingClaimCard } from './pending-claim-card';
 import { useDecideClaim, usePendingApprovals } from './use-approvals';
 
-/** SPEC §2 "Pending Approvals panel": claims awaiting a decision, most pressing first. */
+/** docs/product.md §2 "Pending Approvals panel": claims awaiting a decision, most pressing first. */
 export function PendingApprovalsPanel() {
   const principal = usePrincipal();
   const filterable = can(principal, 'filterPendingByLocation');

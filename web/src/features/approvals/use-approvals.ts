@@ -43,7 +43,7 @@ const claimFailures: Record<ClaimDecision, string> = {
 };
 
 /**
- * Approve or deny a claim (SPEC §4): the pending list and every shift list change at once and
+ * Approve or deny a claim (docs/product.md §4): the pending list and every shift list change at once and
  * are put back if the server refuses.
  */
 export function useDecideClaim() {

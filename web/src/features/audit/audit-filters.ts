@@ -1,4 +1,4 @@
-/** SPEC §3: every audit action and entity type the log may hold. */
+/** docs/product.md §3: every audit action and entity type the log may hold. */
 export const auditActions = [
   'user_created',
   'user_updated',

@@ -12,7 +12,7 @@ import { defaultAuditFilters } from './audit-filters';
 import { ResendEmailDialog } from './resend-email-dialog';
 import { useAuditLogs, useSendAuditReport } from './use-audit-logs';
 
-/** Admin Dashboard tab: the last seven days of the audit log (SPEC §2 Audit Logs). */
+/** Admin Dashboard tab: the last seven days of the audit log (docs/product.md §2 Audit Logs). */
 export function AuditLogsTab() {
   const viewer = usePrincipal();
   const [filters, setFilters] = useState(defaultAuditFilters);

@@ -11,7 +11,7 @@ import { useAllUsers } from '../users/use-users';
 import { notificationRecipients, sendLabel } from './recipients';
 import { useResendShiftNotification } from './use-audit-logs';
 
-/** SPEC §2 "Resend Email": choose who gets a new shift's notification again. */
+/** docs/product.md §2 "Resend Email": choose who gets a new shift's notification again. */
 export function ResendEmailDialog({ shiftId, onClose }: { shiftId: string; onClose(): void }) {
   const idPrefix = useId();
   const users = useAllUsers();

@@ -10,7 +10,7 @@ export type AuditEntry = AuditEntryView;
 
 /**
  * The audit log, 100 entries a page, each page appended. The filters are part of the key, so any
- * filter change starts again at offset 0 (SPEC §9).
+ * filter change starts again at offset 0 (docs/product.md §9).
  */
 export function useAuditLogs(filters: AuditFilters) {
   return useInfiniteQuery({

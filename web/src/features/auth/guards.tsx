@@ -8,7 +8,7 @@ import { principalOf, useCurrentUser } from './session';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** SPEC §2: an Unauthorized toast, then the login entry point after 0.5 s. */
+/** docs/product.md §2: an Unauthorized toast, then the login entry point after 0.5 s. */
 export function sendToLogin(): void {
   toast({
     title: 'Unauthorized',

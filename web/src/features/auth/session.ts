@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { CurrentUser } from '../../api/types';
 
-/** SPEC §4: signed in whenever the current-user call returns data; not retried on failure. */
+/** docs/product.md §4: signed in whenever the current-user call returns data; not retried on failure. */
 export function useCurrentUser() {
   return useQuery({
     queryKey: keys.currentUser,

@@ -11,7 +11,7 @@ function dateLabel(record: CompletedShift): string {
   return to ? `${formatShiftDate(from)} – ${formatShiftDate(to)}` : formatShiftDate(from);
 }
 
-/** One completed shift; the original shift id only when `showShiftId` (SPEC §6). */
+/** One completed shift; the original shift id only when `showShiftId` (docs/product.md §6). */
 export function CompletedRecordCard({
   record,
   showShiftId,

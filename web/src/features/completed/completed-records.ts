@@ -1,7 +1,7 @@
 import { easternToday, nextDate } from '@shiftcover/domain';
 import type { CompletedShift } from './types';
 
-/** The Completed Shifts filters of SPEC §2. */
+/** The Completed Shifts filters of docs/product.md §2. */
 export interface CompletedFilters {
   location: string;
   dateRange: 'all' | 'today' | 'week' | 'month';
@@ -59,7 +59,7 @@ export function filterCompleted(
 const DAY_MINUTES = 24 * 60;
 
 /**
- * SPEC §9: a record spans more than one day when its end is not after its start or it lasted 24
+ * docs/product.md §9: a record spans more than one day when its end is not after its start or it lasted 24
  * hours or more; it then reaches as many days past its date as ceil(hours / 24).
  */
 export function dateSpan(record: Pick<CompletedShift, 'date' | 'startTime' | 'endTime' | 'hoursWorked'>): {

@@ -23,7 +23,7 @@ function CountCard({ icon, label, value }: { icon: ReactNode; label: string; val
   );
 }
 
-/** Admin Dashboard tab: the record of worked shifts until the monthly report (SPEC §2, §9). */
+/** Admin Dashboard tab: the record of worked shifts until the monthly report (docs/product.md §2, §9). */
 export function CompletedShiftsTab() {
   const principal = usePrincipal();
   const records = useCompletedShifts();

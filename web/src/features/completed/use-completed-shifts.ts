@@ -7,7 +7,7 @@ import { usePrincipal } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import type { CompletedShift } from './types';
 
-// SPEC §7: the completed list is always read fresh, past any cache on the way.
+// docs/product.md §7: the completed list is always read fresh, past any cache on the way.
 const noCache = { 'cache-control': 'no-cache', pragma: 'no-cache' };
 
 export function useCompletedShifts() {

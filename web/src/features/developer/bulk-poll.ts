@@ -1,4 +1,4 @@
-/** SPEC §9: after a bulk test, the queue status is polled from 5 s on, every 30 s, up to 12 times. */
+/** docs/product.md §9: after a bulk test, the queue status is polled from 5 s on, every 30 s, up to 12 times. */
 export const FIRST_POLL_MS = 5_000;
 export const POLL_EVERY_MS = 30_000;
 export const MAX_POLLS = 12;

@@ -8,7 +8,7 @@ import { errorToast } from '../toast/toast';
 import { EMAILS_PER_SHIFT, expectedEmails, MAX_POLLS, pollDelay } from './bulk-poll';
 import { useBulkTest, useEmailQueueStatus } from './use-developer-tools';
 
-/** SPEC §9 "Bulk test": create test shifts, then watch the queue drain. */
+/** docs/product.md §9 "Bulk test": create test shifts, then watch the queue drain. */
 export function BulkTestCard() {
   const [count, setCount] = useState('20');
   const [error, setError] = useState<string>();

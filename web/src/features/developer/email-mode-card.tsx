@@ -10,7 +10,7 @@ const modes: { value: EmailMode; label: string; hint: string }[] = [
   { value: 'mailing_list', label: 'Mailing List', hint: 'One shared mailing-list address' },
 ];
 
-/** Where notification e-mails go (SPEC §9 "E-mail mode"). */
+/** Where notification e-mails go (docs/product.md §9 "E-mail mode"). */
 export function EmailModeCard() {
   const name = useId();
   const mode = useEmailMode();

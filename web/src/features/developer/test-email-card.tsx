@@ -11,7 +11,7 @@ const presetSubject = 'Test Email from the Shift Scheduler';
 const presetMessage =
   'This is a test e-mail from the shift scheduler. If you can read it, e-mail notifications are reaching this address.';
 
-/** SPEC §2 "Test Email Notification", with the e-mail diagnostic and the shift reminder test. */
+/** docs/product.md §2 "Test Email Notification", with the e-mail diagnostic and the shift reminder test. */
 export function TestEmailCard() {
   const me = useSignedInUser();
   const [values, setValues] = useState({

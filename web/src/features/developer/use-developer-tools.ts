@@ -9,7 +9,7 @@ export type EmailMode = EmailNotificationMode;
 
 export type QueueStatus = EmailQueueStatusView;
 
-/** SPEC §9: the e-mail mode is refetched every 30 s. */
+/** docs/product.md §9: the e-mail mode is refetched every 30 s. */
 const EMAIL_MODE_REFETCH_MS = 30_000;
 
 const done = (title: string, description: string) => toast({ title, description, variant: 'success' });

@@ -8,7 +8,7 @@ import { keys } from '../../api/keys';
 import { refresh } from '../../api/query-client';
 import { Button } from '../../components/ui/button';
 
-/** In-app notifications (SPEC §3): approvals, drops, transfers, new and urgent shifts. */
+/** In-app notifications (docs/product.md §3): approvals, drops, transfers, new and urgent shifts. */
 export function NotificationBell() {
   const { data } = useQuery({
     queryKey: keys.notifications,

@@ -26,7 +26,7 @@ describe('drop request failure toasts', () => {
     expect(dropFailureToast(error)).toMatchObject({ title: 'Shift Already Started', durationMs: 8_000 });
   });
 
-  it('falls back to Error with the server message, or the SPEC text, for 5 s', () => {
+  it('falls back to Error with the server message, or the product guide’s text, for 5 s', () => {
     expect(dropFailureToast(new ApiError(404, 'Shift not found'))).toMatchObject({
       title: 'Error',
       description: 'Shift not found',

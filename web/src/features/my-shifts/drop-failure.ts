@@ -1,6 +1,6 @@
 import type { ToastInput } from '../toast/toast-queue';
 
-/** SPEC §8: why a drop request was refused, with the title and display time for each case. */
+/** docs/product.md §8: why a drop request was refused, with the title and display time for each case. */
 export function dropFailureToast(error: unknown): ToastInput {
   const code = (error as { code?: string } | null)?.code;
   const message = error instanceof Error ? error.message : '';

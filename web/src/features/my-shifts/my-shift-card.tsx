@@ -9,7 +9,7 @@ import { CancelTransferButton } from '../transfers/cancel-transfer-button';
 import { TransferDialog } from '../transfers/transfer-dialog';
 import { useRequestDrop } from './use-my-shifts';
 
-/** One of the user's upcoming shifts with what they can do about it (SPEC §2, §4). */
+/** One of the user's upcoming shifts with what they can do about it (docs/product.md §2, §4). */
 export function MyShiftCard({ shift }: { shift: Shift }) {
   const principal = usePrincipal();
   const actions = cardActions(shift, principal);

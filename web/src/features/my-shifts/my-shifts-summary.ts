@@ -1,7 +1,7 @@
 import { easternToday, nextDate, quarterHours, shiftInterval, shiftMinutes } from '@shiftcover/domain';
 import type { Shift } from '../../api/types';
 
-/** SPEC §9: "This Week" is today and the seven days after it; Shift History shows 5 shifts. */
+/** docs/product.md §9: "This Week" is today and the seven days after it; Shift History shows 5 shifts. */
 const WEEK_DAYS = 7;
 const HISTORY_SIZE = 5;
 

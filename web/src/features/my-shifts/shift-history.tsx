@@ -4,7 +4,7 @@ import type { Shift } from '../../api/types';
 import { EmptyState } from '../../components/ui/feedback';
 import { StatusBadge } from '../../components/ui/shift-badges';
 
-/** SPEC §2 "Shift History": the most recent shifts the user worked. */
+/** docs/product.md §2 "Shift History": the most recent shifts the user worked. */
 export function ShiftHistory({ shifts }: { shifts: Shift[] }) {
   if (shifts.length === 0) {
     return (

@@ -20,7 +20,7 @@ export function LoginPage() {
         description: `Logged in as ${user.firstName} ${user.lastName}`,
         variant: 'success',
       });
-      // SPEC §2: after a successful login the page is reloaded at /.
+      // docs/product.md §2: after a successful login the page is reloaded at /.
       window.location.assign('/');
     },
     onError: (error) =>

@@ -1,7 +1,7 @@
 import type { Role } from '@shiftcover/domain';
 import { Badge } from '../../components/ui/badge';
 
-/** SPEC §2: red for developer, default for admin, secondary for others. */
+/** docs/product.md §2: red for developer, default for admin, secondary for others. */
 export function RoleBadge({ role, className }: { role: Role | string; className?: string }) {
   const variant = role === 'developer' ? 'destructive' : role === 'admin' ? 'default' : 'secondary';
   return (

@@ -6,7 +6,7 @@ import { Field, Input, Textarea } from '../../components/ui/form';
 import { fieldErrors } from '../../lib/form-errors';
 import { useSaveResidence } from './use-residences';
 
-/** Add a residence, or edit one when `residence` is given (SPEC §5: a trimmed, required name). */
+/** Add a residence, or edit one when `residence` is given (docs/product.md §5: a trimmed, required name). */
 export function ResidenceDialog({
   open,
   onOpenChange,

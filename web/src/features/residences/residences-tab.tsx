@@ -11,7 +11,7 @@ import { useDeleteResidence, useResidences } from './use-residences';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; residence: Residence };
 
-/** Admin Dashboard tab: the residences shifts are posted at (SPEC §2 Residence Management). */
+/** Admin Dashboard tab: the residences shifts are posted at (docs/product.md §2 Residence Management). */
 export function ResidencesTab() {
   const residences = useResidences();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });

@@ -10,7 +10,7 @@ import { toast } from '../toast/toast';
 import { ShiftSummaryLine } from '../transfers/shift-summary-line';
 import { useAssignShift } from './use-shifts';
 
-/** SPEC §2 "Assign Shift to Staff": administrators hand a shift to a staff member directly. */
+/** docs/product.md §2 "Assign Shift to Staff": administrators hand a shift to a staff member directly. */
 export function AssignShiftDialog({
   shift,
   open,

@@ -58,7 +58,7 @@ function ViewToggle({ view, onChange }: { view: View; onChange(view: View): void
   );
 }
 
-/** SPEC §2 Available Shifts (route /): filters, quick stats, and the shifts as a list or a calendar. */
+/** docs/product.md §2 Available Shifts (route /): filters, quick stats, and the shifts as a list or a calendar. */
 export function AvailableShiftsScreen() {
   const user = useSignedInUser();
   const [filters, setFilters] = useState<ShiftFilters>(defaultFilters);

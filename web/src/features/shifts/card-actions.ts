@@ -10,7 +10,7 @@ export interface CardActions {
   delete: boolean;
 }
 
-/** The buttons a shift card offers this user (SPEC §2 Shift card, §4 transfers, §6). */
+/** The buttons a shift card offers this user (docs/product.md §2 Shift card, §4 transfers, §6). */
 export function cardActions(shift: Shift, principal: Principal): CardActions {
   const own = shift.assignedUserId === principal.userId;
   const live = shift.status !== 'completed';

@@ -31,7 +31,7 @@ describe('claiming a shift', () => {
     });
   });
 
-  it('falls back to the SPEC texts', () => {
+  it('falls back to the product guide’s texts', () => {
     expect(claimFailureToast(new Error('Scheduling conflict')).description).toBe(
       'You already have a shift scheduled at this time.',
     );

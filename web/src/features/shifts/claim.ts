@@ -1,7 +1,7 @@
 import type { CurrentUser, Shift } from '../../api/types';
 import type { ToastInput } from '../toast/toast-queue';
 
-/** SPEC §4: a claim shows at once as the user's, awaiting approval, until the server answers. */
+/** docs/product.md §4: a claim shows at once as the user's, awaiting approval, until the server answers. */
 export function claimedShift<S extends Shift>(
   shift: S,
   user: Pick<CurrentUser, 'id' | 'firstName' | 'lastName'>,
@@ -18,7 +18,7 @@ export function claimedShift<S extends Shift>(
 
 const CLAIM_FAILURE_MS = 8_000;
 
-/** SPEC §8: why a claim failed, without the machine-readable tail some servers append. */
+/** docs/product.md §8: why a claim failed, without the machine-readable tail some servers append. */
 export function claimFailureToast(error: unknown): ToastInput {
   const raw = error instanceof Error ? error.message : '';
   const message = raw.replace(/\s*[[{].*$/s, '').trim();

@@ -42,7 +42,7 @@ function Review({ details }: { details: ShiftDetails }) {
   );
 }
 
-/** SPEC §2 "Create New Shift": fill in the form, review it, then post it. */
+/** docs/product.md §2 "Create New Shift": fill in the form, review it, then post it. */
 export function CreateShiftDialog({
   open,
   onOpenChange,

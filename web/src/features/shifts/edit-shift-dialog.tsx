@@ -8,7 +8,7 @@ import { ShiftFormFields } from './shift-form-fields';
 import { useUpdateShift } from './use-shifts';
 
 /**
- * SPEC §2 "Edit Shift": changes are saved at once; an outside click does not throw them away.
+ * docs/product.md §2 "Edit Shift": changes are saved at once; an outside click does not throw them away.
  * Mounted only while open, so it always starts from the shift as it is now.
  */
 export function EditShiftDialog({

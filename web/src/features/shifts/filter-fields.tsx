@@ -2,7 +2,7 @@ import { type Option, SelectField } from '../../components/ui/form';
 import { useResidences } from '../residences/use-residences';
 import { type ShiftFilters, statusOptions, typeOptions } from './shift-filters';
 
-/** Location, Shift Type and Status (SPEC §2); the same fields in the side panel and the sheet. */
+/** Location, Shift Type and Status (docs/product.md §2); the same fields in the side panel and the sheet. */
 export function FilterFields({
   filters,
   onChange,

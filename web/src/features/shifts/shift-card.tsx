@@ -18,7 +18,7 @@ import { useClaimShift, useDeleteShift } from './use-shifts';
 
 type OpenDialog = 'transfer' | 'assign' | 'edit' | 'delete' | null;
 
-/** SPEC §2 "Shift card": a ring marks emergency, urgent and the user's own shifts. */
+/** docs/product.md §2 "Shift card": a ring marks emergency, urgent and the user's own shifts. */
 function ringOf(shift: Shift, own: boolean): string {
   if (shift.priority === 'emergency') return 'ring-2 ring-pink-500';
   if (shift.priority === 'urgent') return 'ring-2 ring-red-400';

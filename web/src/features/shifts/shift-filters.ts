@@ -1,7 +1,7 @@
 import type { Shift } from '../../api/types';
 import type { Option } from '../../components/ui/form';
 
-/** The Available Shifts filters (SPEC §2), sent to GET /api/shifts, which does the filtering. */
+/** The Available Shifts filters (docs/product.md §2), sent to GET /api/shifts, which does the filtering. */
 export interface ShiftFilters {
   location: string;
   type: 'all' | 'AM' | 'PM' | 'Overnight';

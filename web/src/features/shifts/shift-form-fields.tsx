@@ -28,7 +28,7 @@ function repeatedHint(date: string, time: string): string | undefined {
 
 const typeOptions = shiftTypes.map((type) => ({ value: type, label: type }));
 
-/** The residence choices with SPEC §2's loading and empty wording. */
+/** The residence choices with docs/product.md §2's loading and empty wording. */
 function useLocationOptions(value: string): { options: Option[]; loading: boolean } {
   const residences = useResidences();
   const names = (residences.data ?? []).map((r) => r.name);
@@ -45,7 +45,7 @@ function useLocationOptions(value: string): { options: Option[]; loading: boolea
   };
 }
 
-/** The fields of the Create New Shift and Edit Shift dialogs (SPEC §2, §5). */
+/** The fields of the Create New Shift and Edit Shift dialogs (docs/product.md §2, §5). */
 export function ShiftFormFields({
   values,
   errors,

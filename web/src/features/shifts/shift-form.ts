@@ -11,7 +11,7 @@ import {
 import type { Shift } from '../../api/types';
 import { fieldErrors } from '../../lib/form-errors';
 
-/** What the create and edit dialogs hold while the user types (SPEC §5). */
+/** What the create and edit dialogs hold while the user types (docs/product.md §5). */
 export interface ShiftFormValues {
   location: string;
   date: string;
@@ -29,7 +29,7 @@ export type CheckedShift =
   | { details: ShiftDetails; errors?: never }
   | { details?: never; errors: Record<string, string> };
 
-/** SPEC §9: a new shift is today (Eastern), 08:00 to 16:00, AM, open. */
+/** docs/product.md §9: a new shift is today (Eastern), 08:00 to 16:00, AM, open. */
 export function newShiftForm(now: Date): ShiftFormValues {
   return {
     location: '',
@@ -67,7 +67,7 @@ export function checkShiftForm(values: ShiftFormValues): CheckedShift {
   return parsed.success ? { details: parsed.data } : { errors: fieldErrors(parsed.error) };
 }
 
-/** The edit dialog's checks plus SPEC §5's scheduling rules for a new shift. */
+/** The edit dialog's checks plus docs/product.md §5's scheduling rules for a new shift. */
 export function checkNewShift(values: ShiftFormValues, now: Date): CheckedShift {
   const checked = checkShiftForm(values);
   if (checked.errors) {
@@ -81,7 +81,7 @@ export function checkNewShift(values: ShiftFormValues, now: Date): CheckedShift 
 }
 
 /**
- * SPEC §5: Emergency is offered to every shift creator, but when editing only to super admins;
+ * docs/product.md §5: Emergency is offered to every shift creator, but when editing only to super admins;
  * a shift that already is an emergency keeps the choice so the form shows its real priority.
  */
 export function priorityChoices(emergencyAllowed: boolean, current: ShiftPriority = 'open'): ShiftPriority[] {

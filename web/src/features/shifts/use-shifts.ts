@@ -9,7 +9,7 @@ import { errorToast, toast } from '../toast/toast';
 import { claimedShift, claimFailureToast } from './claim';
 import type { ShiftFilters } from './shift-filters';
 
-/** GET /api/shifts with the screen's filters; the server filters and sorts (SPEC §4). */
+/** GET /api/shifts with the screen's filters; the server filters and sorts (docs/product.md §4). */
 export function useShifts(filters: ShiftFilters) {
   return useQuery({
     queryKey: keys.shifts({ ...filters }),
@@ -26,7 +26,7 @@ export function useOpenShiftCount() {
   });
 }
 
-/** SPEC §4: optimistic, rolled back with the §8 toast when the server refuses. */
+/** docs/product.md §4: optimistic, rolled back with the §8 toast when the server refuses. */
 export function useClaimShift() {
   const me = useSignedInUser();
   return useMutation({
@@ -90,7 +90,7 @@ export function useDeleteShift() {
   });
 }
 
-/** SPEC §8 "Assign shift failure": a conflict says so; anything else falls back to the generic text. */
+/** docs/product.md §8 "Assign shift failure": a conflict says so; anything else falls back to the generic text. */
 export function useAssignShift(shiftId: string) {
   return useMutation({
     mutationFn: (staffId: string) => api.post(`/api/shifts/${shiftId}/assign`, { staffId }),

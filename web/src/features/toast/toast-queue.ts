@@ -1,5 +1,5 @@
 /**
- * The toast queue of SPEC §4 and §9: at most one toast shows at a time (a new one replaces it),
+ * The toast queue of docs/product.md §4 and §9: at most one toast shows at a time (a new one replaces it),
  * a dismissed toast closes at once and is removed later, 5 s unless a duration is given.
  */
 

@@ -15,7 +15,7 @@ function dispatch(action: ToastAction) {
   store.set(toastsAtom, toastReducer(store.get(toastsAtom), action));
 }
 
-/** Show a toast (SPEC §8 and §9 texts and durations). */
+/** Show a toast (docs/product.md §8 and §9 texts and durations). */
 export function toast(input: ToastInput): void {
   dispatch({ type: 'add', toast: newToast(input) });
 }
@@ -25,7 +25,7 @@ export function dismissToast(id: number): void {
   setTimeout(() => dispatch({ type: 'remove', id }), TOAST_REMOVE_DELAY_MS);
 }
 
-/** A failed action: the server's message when it sent one, else the fallback of SPEC §8. */
+/** A failed action: the server's message when it sent one, else the fallback of docs/product.md §8. */
 export function errorToast(error: unknown, fallback: string, title = 'Error', durationMs?: number): void {
   const message = error instanceof Error && error.message ? error.message : fallback;
   toast({ title, description: message, variant: 'destructive', durationMs });

@@ -10,7 +10,7 @@ const variants = {
   destructive: 'border-red-300 bg-red-50 text-red-950',
 };
 
-/** The toast area: F8 focuses it, a swipe of 50 px to the right dismisses (SPEC §9). */
+/** The toast area: F8 focuses it, a swipe of 50 px to the right dismisses (docs/product.md §9). */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (

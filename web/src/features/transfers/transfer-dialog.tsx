@@ -12,12 +12,12 @@ import { StaffMemberField } from '../people/staff-member-field';
 import { ShiftSummaryLine } from './shift-summary-line';
 import { useRequestTransfer } from './use-transfers';
 
-/** SPEC §9: the user list behind the recipient picker is cached for 30 s. */
+/** docs/product.md §9: the user list behind the recipient picker is cached for 30 s. */
 const USERS_CACHE_MS = 30_000;
 
 const empty = { toUserId: '', message: '' };
 
-/** SPEC §2 "Request Shift Transfer": pick a colleague, add an optional message, send. */
+/** docs/product.md §2 "Request Shift Transfer": pick a colleague, add an optional message, send. */
 export function TransferDialog({
   shift,
   open,

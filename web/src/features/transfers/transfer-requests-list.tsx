@@ -84,7 +84,7 @@ function TransferItem({ request }: { request: TransferRequest }) {
   );
 }
 
-/** SPEC §2 "Transfer Requests": shifts colleagues offered the user, and the user's own offers. */
+/** docs/product.md §2 "Transfer Requests": shifts colleagues offered the user, and the user's own offers. */
 export function TransferRequestsList() {
   const requests = useTransferRequests();
   const shown = visibleTransfers(requests.data ?? []);

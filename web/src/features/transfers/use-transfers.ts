@@ -5,7 +5,7 @@ import { refresh } from '../../api/query-client';
 import type { TransferRequest } from '../../api/types';
 import { errorToast, toast } from '../toast/toast';
 
-/** The signed-in user's transfer requests, incoming and outgoing (SPEC §3). */
+/** The signed-in user's transfer requests, incoming and outgoing (docs/product.md §3). */
 export function useTransferRequests() {
   return useQuery({
     queryKey: keys.transferRequests,

@@ -7,7 +7,7 @@ import { fieldErrors } from '../../lib/form-errors';
 import { fullName } from '../people/role-badge';
 import { useAdminChangePassword } from './use-users';
 
-/** An administrator sets another user's password (SPEC §5 "Admin change of another user's password"). */
+/** An administrator sets another user's password (docs/product.md §5 "Admin change of another user's password"). */
 export function AdminPasswordDialog({ user, onClose }: { user: ManagedUser; onClose(): void }) {
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});

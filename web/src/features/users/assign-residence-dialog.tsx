@@ -8,7 +8,7 @@ import { fullName } from '../people/role-badge';
 import { useResidences } from '../residences/use-residences';
 import { useAssignResidence } from './use-users';
 
-/** The residence an admin account looks after (SPEC §6 "Assign Residence"). */
+/** The residence an admin account looks after (docs/product.md §6 "Assign Residence"). */
 export function AssignResidenceDialog({ user, onClose }: { user: ManagedUser; onClose(): void }) {
   const residences = useResidences();
   const [residenceId, setResidenceId] = useState(user.assignedResidenceId ?? '');

@@ -29,7 +29,7 @@ const empty: Values = {
   emailNotificationsEnabled: true,
 };
 
-/** SPEC §5 "Create user": the roles offered are the ones the viewer may create. */
+/** docs/product.md §5 "Create user": the roles offered are the ones the viewer may create. */
 export function CreateUserDialog() {
   const viewer = usePrincipal();
   const [open, setOpen] = useState(false);

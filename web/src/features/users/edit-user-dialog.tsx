@@ -23,7 +23,7 @@ function valuesOf(user: ManagedUser): Values {
   };
 }
 
-/** SPEC §5 "Edit user": the role is offered only where SPEC §6 lets the viewer change it. */
+/** docs/product.md §5 "Edit user": the role is offered only where docs/product.md §6 lets the viewer change it. */
 export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose(): void }) {
   const viewer = usePrincipal();
   const [values, setValues] = useState(() => valuesOf(user));

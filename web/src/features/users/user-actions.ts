@@ -19,7 +19,7 @@ export function targetOf(user: Pick<ManagedUser, 'id' | 'role' | 'superAdmin'>):
   return { userId: user.id, role: user.role, superAdmin: user.superAdmin };
 }
 
-/** The row actions SPEC §6 allows this viewer on this account. */
+/** The row actions docs/product.md §6 allows this viewer on this account. */
 export function userActions(viewer: Principal, user: ManagedUser): UserActions {
   const target = targetOf(user);
   return {

@@ -56,7 +56,7 @@ export function PersonFields<T extends PersonValues>({
 
 /**
  * Role, Super Admin Privileges and Email Notifications Enabled. A role the viewer may not change
- * is shown fixed; the two switches appear only to those SPEC §6 lets set them.
+ * is shown fixed; the two switches appear only to those docs/product.md §6 lets set them.
  */
 export function AccessFields({
   values,

@@ -13,7 +13,7 @@ const sorts: Option<UserFilters['sort']>[] = [
   { value: 'alphabetical', label: 'Alphabetical' },
 ];
 
-/** Role, sort and residence filters of the User Management tab (SPEC §2). */
+/** Role, sort and residence filters of the User Management tab (docs/product.md §2). */
 export function UserFilterBar({
   filters,
   residences,

@@ -16,7 +16,7 @@ import { userActions } from './user-actions';
 import { UserFilterBar } from './user-filters';
 import { type UserAction, UserRow } from './user-row';
 
-/** Admin Dashboard tab: the user accounts an administrator manages (SPEC §2 User Management). */
+/** Admin Dashboard tab: the user accounts an administrator manages (docs/product.md §2 User Management). */
 export function UserManagementTab() {
   const viewer = usePrincipal();
   const [filters, setFilters] = useState(defaultUserFilters);

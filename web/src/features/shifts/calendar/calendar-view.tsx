@@ -80,7 +80,7 @@ function Legend() {
   );
 }
 
-/** SPEC §2 Calendar view: the listed shifts on a month grid; a day opens its shifts beside it. */
+/** docs/product.md §2 Calendar view: the listed shifts on a month grid; a day opens its shifts beside it. */
 export function CalendarView({ shifts }: { shifts: Shift[] }) {
   const today = easternToday(new Date());
   const [month, setMonth] = useState(() => monthOf(today));

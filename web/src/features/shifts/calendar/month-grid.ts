@@ -1,4 +1,4 @@
-/** A month as the calendar shows it: whole weeks, Sunday to Saturday (SPEC §2 Calendar view). */
+/** A month as the calendar shows it: whole weeks, Sunday to Saturday (docs/product.md §2 Calendar view). */
 
 export interface CalendarDay {
   date: string;
