@@ -86,4 +86,13 @@ export const eventStoreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    // Each statement of the append is planned for the log as it is at that call. A plan kept by the
+    // connection (PostgreSQL's generic plan, chosen after five calls) made while the log was small
+    // scans the whole log backwards to look for repeated event ids, a cost that grows with history.
+    id: '003-append-custom-plans',
+    up: `
+      alter function eventstore_append(text, bigint, text, jsonb, text) set plan_cache_mode = force_custom_plan;
+    `,
+  },
 ];

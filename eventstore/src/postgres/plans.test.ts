@@ -1,0 +1,53 @@
+import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import postgres, { type Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEvent } from '../contract';
+import { createPostgresEventStore, migrateEventStore } from './postgres-event-store';
+
+let db: TestDatabase;
+let sql: Sql;
+/** What the server told this connection: with auto_explain, the plan of every statement run. */
+const notices: string[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // One connection, so that the plans the function keeps are those of the connection appending.
+  sql = postgres(db.url, {
+    max: 1,
+    types: { bigint: postgres.BigInt },
+    onnotice: (notice) => notices.push(notice.message),
+  });
+  await migrateEventStore(sql);
+});
+
+afterAll(async () => {
+  await sql.end();
+  await db.drop();
+});
+
+describe('an append as the log grows', () => {
+  it('checks for repeated event ids through their index, whatever the size of the log when the connection first appended', async (context) => {
+    const explained = await sql`load 'auto_explain'`.then(
+      () => true,
+      () => false,
+    );
+    if (!explained) context.skip('auto_explain cannot be loaded on this server');
+    await sql`set auto_explain.log_min_duration = 0`;
+    await sql`set auto_explain.log_nested_statements = on`;
+    await sql`set client_min_messages = log`;
+    const store = createPostgresEventStore({ sql });
+    // While the log is small, PostgreSQL would settle on one plan for the function's statements:
+    // after five executions it keeps a generic plan, made for a table of a few rows.
+    for (let i = 0; i < 10; i++) await store.append(`early-${i}`, [newEvent()], 'no_stream');
+    await sql`
+      insert into events (event_id, stream_id, revision, type, data, metadata)
+      select gen_random_uuid(), 'bulk-' || i, 0, 'Thing', '{}', '{}' from generate_series(1, 20000) i`;
+
+    notices.length = 0;
+    await store.append('late', [newEvent()], 'no_stream');
+    const check = notices.find((notice) => notice.includes("select 'duplicate'::text"));
+    expect(check).toBeDefined();
+    expect(check).toContain('events_event_id_key');
+    expect(check).not.toMatch(/Index Scan Backward using events_pkey|Seq Scan on events/);
+  });
+});
