@@ -37,7 +37,7 @@ await chmod(root, 0o755);
 const dataDir = path.join(root, 'pg');
 const embedded = process.env.DATABASE_URL
   ? undefined
-  : await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  : await startEmbeddedPostgres({ dataDir, ephemeral: true, durable: true });
 const sql = connect(process.env.DATABASE_URL ?? embedded!.url, { max: 8 });
 await migrate(sql, 'personal-data', personalDataMigrations);
 await migrate(sql, 'projections', projectionMigrations);

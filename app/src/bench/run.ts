@@ -144,7 +144,7 @@ function renderResults(r: Record<string, unknown>): string {
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   const at64 = commands.find((c) => c.connections === 64);
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PostgreSQL; server, baseline and load generator on the same machine.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PostgreSQL with its durable defaults (fsync, synchronous commit and full-page writes on); server, baseline and load generator on the same machine.`,
     `Command: \`npm run bench\` (${duration} s per load run; rebuild over ${r.rebuild && (r.rebuild as { events: number }).events} events).`,
     '',
     '### Claim + approve (autocannon, real HTTP, sessions, permission checks)',

@@ -15,7 +15,7 @@ beforeAll(async () => {
   sql = postgres(db.url, {
     max: 1,
     types: { bigint: postgres.BigInt },
-    onnotice: (notice) => notices.push(notice.message),
+    onnotice: (notice) => notices.push(String(notice.message)),
   });
   await migrateEventStore(sql);
 });

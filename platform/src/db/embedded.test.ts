@@ -47,6 +47,35 @@ describe('embedded PostgreSQL', () => {
     expect(await answers(second.url)).toBe(true);
   });
 
+  it('as a throwaway server trades durability for speed, unless asked to be durable as benchmarks ask', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
+    await chmod(root, 0o755);
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const settings = async (durable: boolean) => {
+      const server = await startEmbeddedPostgres({
+        dataDir: path.join(root, String(durable)),
+        ephemeral: true,
+        durable,
+      });
+      const sql = connect(server.url, { max: 1 });
+      try {
+        const rows = await sql<{ name: string; setting: string }[]>`
+          select name, setting from pg_settings
+          where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`;
+        return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+      } finally {
+        await sql.end();
+        await server.stop();
+      }
+    };
+    expect(await settings(false)).toEqual({
+      fsync: 'off',
+      full_page_writes: 'off',
+      synchronous_commit: 'off',
+    });
+    expect(await settings(true)).toEqual({ fsync: 'on', full_page_writes: 'on', synchronous_commit: 'on' });
+  });
+
   it('still starts a data directory made before the password was random', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
     await chmod(root, 0o755);

@@ -22,6 +22,12 @@ export interface EmbeddedOptions {
   port?: number;
   /** Removes the data directory on stop (test runs). */
   ephemeral?: boolean;
+  /**
+   * Keeps PostgreSQL's durable defaults (fsync, synchronous commit, full-page writes) for a server
+   * that is thrown away too: benchmarks measure what production would see. Without it, a
+   * throwaway server trades durability for speed.
+   */
+  durable?: boolean;
   onLog?: (message: string) => void;
   /**
    * The caller stops the server on SIGINT and SIGTERM itself, in order (after the connections that
@@ -86,7 +92,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'max_connections=300',
       // A throwaway test server trades durability for speed.
-      ...(options.ephemeral
+      ...(options.ephemeral && !options.durable
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
     ],
