@@ -14,6 +14,9 @@ export const historyRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, dep
     {
       schema: {
         tags: ['shifts'],
+        summary: "A shift's history",
+        description:
+          'Administrators read every event of a shift, replayed from its stream: what happened, who did it, when, and the fields it changed. An unknown shift is 404.',
         params: z.object({ id: entityId }),
         response: answers(z.array(shiftHistoryEntryViewSchema)),
       },

@@ -44,7 +44,14 @@ const userFilters = z.object({
 export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
 
-  const usersSchema = { tags: ['users'], querystring: userFilters, response: answers(userListViewSchema) };
+  const usersSchema = {
+    tags: ['users'],
+    summary: 'List users',
+    description:
+      'Administrators read the user accounts, filtered by role and residence and sorted by most recent or by name. Anyone else reads their colleagues, staff and admins other than themselves, by name only, to pick a transfer recipient.',
+    querystring: userFilters,
+    response: answers(userListViewSchema),
+  };
   app.get('/api/users', { schema: usersSchema }, async (request) => {
     const who = await reader(request, deps, readModels.users);
     const rows = await sql<UserRow[]>`
@@ -93,7 +100,12 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       }));
   });
 
-  const residencesSchema = { tags: ['residences'], response: answers(z.array(residenceViewSchema)) };
+  const residencesSchema = {
+    tags: ['residences'],
+    summary: 'List residences',
+    description: 'Any signed-in user reads the residences, by name.',
+    response: answers(z.array(residenceViewSchema)),
+  };
   app.get('/api/residences', { schema: residencesSchema }, async (request) => {
     await reader(request, deps, readModels.residences);
     const rows = await sql<
@@ -118,7 +130,13 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     }));
   });
 
-  const transfersSchema = { tags: ['transfers'], response: answers(z.array(transferRequestViewSchema)) };
+  const transfersSchema = {
+    tags: ['transfers'],
+    summary: 'Transfer requests',
+    description:
+      "The caller's transfers, newest first: those offered to them and not cancelled (incoming) and those they offered (outgoing), each with its shift and sender.",
+    response: answers(z.array(transferRequestViewSchema)),
+  };
   app.get('/api/transfer-requests', { schema: transfersSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     const rows = await sql<
@@ -177,7 +195,12 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     }));
   });
 
-  const notificationsSchema = { tags: ['notifications'], response: answers(notificationsViewSchema) };
+  const notificationsSchema = {
+    tags: ['notifications'],
+    summary: 'Notifications',
+    description: "The caller's 100 most recent in-app notifications, newest first, and how many are unread.",
+    response: answers(notificationsViewSchema),
+  };
   app.get('/api/notifications', { schema: notificationsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.notifications);
     const rows = await sql<
@@ -208,7 +231,12 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     };
   });
 
-  const unreadCountSchema = { tags: ['notifications'], response: answers(unreadCountViewSchema) };
+  const unreadCountSchema = {
+    tags: ['notifications'],
+    summary: 'Unread notifications',
+    description: "How many of the caller's in-app notifications are unread.",
+    response: answers(unreadCountViewSchema),
+  };
   app.get('/api/notifications/unread-count', { schema: unreadCountSchema }, async (request) => {
     const who = await reader(request, deps, readModels.notifications);
     const [count] = await sql<{ unread: number }[]>`
@@ -218,7 +246,15 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/system-config/email-notification-mode',
-    { schema: { tags: ['system configuration'], response: answers(emailModeViewSchema) } },
+    {
+      schema: {
+        tags: ['system configuration'],
+        summary: 'The e-mail notification mode',
+        description:
+          'Any signed-in user reads where notification e-mails go: `individual` or `mailing_list`, with the mailing-list address.',
+        response: answers(emailModeViewSchema),
+      },
+    },
     async (request) => {
       await reader(request, deps, readModels.config);
       const [row] = await sql<{ value: EmailNotificationMode; mailing_list_address: string | null }[]>`

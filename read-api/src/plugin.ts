@@ -17,6 +17,9 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(historyRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
+    summary: 'Live change notices',
+    description:
+      "A signed-in user's stream of server-sent change notices: each names the views a change touched, so the screens read them again. At most 5 streams per user; one more is refused (429).",
     response: {
       200: {
         description: 'Server-sent change notices',

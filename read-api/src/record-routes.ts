@@ -70,6 +70,9 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     {
       schema: {
         tags: ['completed shifts'],
+        summary: 'Completed shifts',
+        description:
+          'Developers and super admins read the completed-shift records not yet reported or cleared, filtered by location and date range (today, week, month) and sorted by newest, oldest, location or duration.',
         querystring: completedFilters,
         response: answers(z.array(completedShiftViewSchema)),
       },
@@ -138,7 +141,16 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 
   app.get(
     '/api/audit-logs',
-    { schema: { tags: ['audit log'], querystring: auditFilters, response: answers(auditPageViewSchema) } },
+    {
+      schema: {
+        tags: ['audit log'],
+        summary: 'Audit log',
+        description:
+          'Developers and super admins read the audit trail, newest first, in pages of at most 100: the last 7 days unless a start date is given, filtered by user, action, entity type and dates. Answers the page, the total count and whether more follow.',
+        querystring: auditFilters,
+        response: answers(auditPageViewSchema),
+      },
+    },
     async (request) => {
       await reader(request, deps, readModels.audit, 'viewAuditLogs');
       const { offset, limit, userId, action, entityType, startDate, endDate } = request.query;
@@ -205,7 +217,13 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
 /** Developer tools: the e-mail queue's state and the outbox of mails kept when no SMTP server is set. */
 export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
-  const queueStatusSchema = { tags: ['developer tools'], response: answers(emailQueueStatusViewSchema) };
+  const queueStatusSchema = {
+    tags: ['developer tools'],
+    summary: 'E-mail queue status',
+    description:
+      'Developers read the e-mail queue: how many mails in all, ready to send, waiting and failed, and since when the oldest has waited.',
+    response: answers(emailQueueStatusViewSchema),
+  };
   app.get('/api/email-queue/status', { schema: queueStatusSchema }, async (request) => {
     await reader(request, deps, [], 'developerTools');
     const [row] = await sql<
@@ -232,6 +250,9 @@ export const mailReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, de
     {
       schema: {
         tags: ['developer tools'],
+        summary: 'E-mail outbox',
+        description:
+          'Developers read the 200 most recent e-mails, newest first, optionally of one status (outbox, queued, sent, failed); with no SMTP server configured, e-mails are kept here.',
         querystring: z.object({ status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional() }),
         response: answers(z.array(outboxMailViewSchema)),
       },

@@ -89,7 +89,16 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 
   app.get(
     '/api/shifts',
-    { schema: { tags: ['shifts'], querystring: shiftFilters, response: answers(z.array(shiftViewSchema)) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        summary: 'List shifts',
+        description:
+          'The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending).',
+        querystring: shiftFilters,
+        response: answers(z.array(shiftViewSchema)),
+      },
+    },
     async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts);
       const at = now(deps);
@@ -115,6 +124,9 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     {
       schema: {
         tags: ['shifts'],
+        summary: 'Pending approvals',
+        description:
+          "Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is.",
         querystring: z.object({ location: locationFilter.optional() }),
         response: answers(z.array(pendingShiftViewSchema)),
       },
@@ -139,7 +151,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     },
   );
 
-  const inProgressSchema = { tags: ['shifts'], response: answers(z.array(inProgressShiftViewSchema)) };
+  const inProgressSchema = {
+    tags: ['shifts'],
+    summary: 'Shifts in progress',
+    description:
+      "Administrators read the shifts being worked now (a holder, and the current Eastern time between start and end), with the holder's name and the percentage complete.",
+    response: answers(z.array(inProgressShiftViewSchema)),
+  };
   app.get('/api/shifts/in-progress', { schema: inProgressSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
     const at = now(deps);
@@ -155,7 +173,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       }));
   });
 
-  const statsSchema = { tags: ['shifts'], response: answers(dashboardStatsViewSchema) };
+  const statsSchema = {
+    tags: ['shifts'],
+    summary: 'Dashboard counts',
+    description:
+      "Any signed-in user reads how many shifts are open; administrators also read the emergency, urgent, covered, pending, in-progress and this month's counts and the coverage percentage.",
+    response: answers(dashboardStatsViewSchema),
+  };
   app.get('/api/dashboard/stats', { schema: statsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     const rows = (await allShifts()).filter((r) => r.status !== 'expired');
@@ -177,7 +201,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   });
 
   /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
-  const myShiftsSchema = { tags: ['shifts'], response: answers(myShiftsViewSchema) };
+  const myShiftsSchema = {
+    tags: ['shifts'],
+    summary: 'My shifts',
+    description:
+      "The caller's upcoming shifts, how many fall this week (today and the 7 days after), the hours they add up to, and the 5 most recent shifts worked.",
+    response: answers(myShiftsViewSchema),
+  };
   app.get('/api/my-shifts', { schema: myShiftsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
     return ownShifts(who.userId, who);
@@ -188,6 +218,9 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     {
       schema: {
         tags: ['users'],
+        summary: "A user's upcoming shifts",
+        description:
+          "A user's upcoming shifts, by date and start time: one's own, or anyone's for administrators; anyone else is refused (403, 'You can only see your own shifts').",
         params: z.object({ id: entityId }),
         response: answers(z.array(shiftViewSchema)),
       },
@@ -223,7 +256,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     };
   }
 
-  const dropRequestsSchema = { tags: ['drop requests'], response: answers(z.array(dropRequestViewSchema)) };
+  const dropRequestsSchema = {
+    tags: ['drop requests'],
+    summary: 'Drop requests',
+    description:
+      'Administrators read the requests to drop a shift that await their answer, the oldest first, each with the staff member and the shift.',
+    response: answers(z.array(dropRequestViewSchema)),
+  };
   app.get('/api/admin/drop-requests', { schema: dropRequestsSchema }, async (request) => {
     await reader(request, deps, readModels.shifts, 'viewDropRequests');
     const rows = await shifts(sql`s.drop_requested and s.assigned_user_id is not null`);

@@ -124,23 +124,23 @@ describe('the OpenAPI document', () => {
     expect(undescribed.map(({ route }) => route)).toEqual([]);
   });
 
-  it('passes the spectral:oas ruleset without errors', async () => {
+  it('passes the spectral:oas ruleset without errors or warnings', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'openapi-'));
     try {
       const file = join(dir, 'openapi.json');
       await writeFile(file, JSON.stringify(await documentOf()));
       const spectral = join(root, 'node_modules/.bin/spectral');
       const ruleset = join(root, '.spectral.yaml');
-      // Spectral prints nothing but the errors, and exits non-zero when there is one.
-      const errors = await run(
+      // Spectral prints nothing but the errors and warnings, and exits non-zero when there is one.
+      const findings = await run(
         spectral,
-        ['lint', file, '--ruleset', ruleset, '--fail-severity', 'error', '--display-only-failures'],
+        ['lint', file, '--ruleset', ruleset, '--fail-severity', 'warn', '--display-only-failures'],
         { cwd: root },
       ).then(
         () => '',
         (failure: { stdout?: string }) => failure.stdout ?? String(failure),
       );
-      expect(errors).toBe('');
+      expect(findings).toBe('');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -56,7 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return state.status === 'active' && state.personal ? state : null;
   }
 
-  const signInSchema = { tags: ['auth'], body: loginSchema, response: answers(writtenUserViewSchema) };
+  const signInSchema = {
+    tags: ['auth'],
+    summary: 'Sign in',
+    description:
+      "Signs in with a username and password and starts a session, kept in a cookie. Answers the user; a wrong username or password is refused (401, 'Invalid username or password'), and too many failed attempts are refused until the window ends (429, with Retry-After).",
+    body: loginSchema,
+    response: answers(writtenUserViewSchema),
+  };
   app.post('/api/auth/login', { schema: signInSchema }, async (request, reply) => {
     const { username, password } = request.body;
     const admission = await throttle.admit(username, request.ip);
@@ -93,7 +100,12 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return written(reply, outcome.position, userView(account));
   });
 
-  const signOutSchema = { tags: ['auth'], response: answers(z.object({ message: z.string() })) };
+  const signOutSchema = {
+    tags: ['auth'],
+    summary: 'Sign out',
+    description: "Ends the caller's session, if there is one. Answers 'Logged out'.",
+    response: answers(z.object({ message: z.string() })),
+  };
   app.post('/api/auth/logout', { schema: signOutSchema }, async (request, reply) => {
     if (request.session) {
       const who = await caller(request, principals).catch(() => null);
@@ -109,7 +121,12 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
     return reply.send({ message: 'Logged out' });
   });
 
-  const currentUserSchema = { tags: ['auth'], response: answers(userViewSchema) };
+  const currentUserSchema = {
+    tags: ['auth'],
+    summary: 'The signed-in user',
+    description: 'Answers the signed-in user, or 401 when nobody is signed in.',
+    response: answers(userViewSchema),
+  };
   app.get('/api/auth/user', { schema: currentUserSchema }, async (request) => {
     const who = await signedIn(request, handler);
     return userView(who.user);
@@ -117,7 +134,16 @@ export const authRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, dep
 
   app.post(
     '/api/auth/change-password',
-    { schema: { tags: ['auth'], body: changeOwnPasswordRequestSchema, response: answers(acknowledged) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Change one's own password",
+        description:
+          "A signed-in user changes their password, giving the current one; their other sessions end. Answers 'Your password has been updated successfully.'; a wrong current password is refused (400) and counts as a failed sign-in.",
+        body: changeOwnPasswordRequestSchema,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       const { currentPassword, newPassword } = request.body;

@@ -49,6 +49,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   const newUserSchema = {
     tags: ['users'],
+    summary: 'Create a user account',
+    description:
+      'Administrators create an account; only developers and super admins create admin accounts, and only developers create developer accounts. Answers the user (201); a username or e-mail already taken is refused (409).',
     body: createUserSchema,
     response: answers(writtenUserViewSchema, 201),
   };
@@ -86,6 +89,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['users'],
+        summary: 'Edit a user account',
+        description:
+          'Administrators edit the accounts they may: a developer anyone, a super admin anyone but developers, a plain admin only staff; only developers and super admins change roles. Answers the user.',
         params: idParams,
         body: editUserSchema,
         response: answers(writtenUserViewSchema),
@@ -120,7 +126,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     },
   );
 
-  const deleteUserSchema = { tags: ['users'], params: idParams, response: answers(acknowledged) };
+  const deleteUserSchema = {
+    tags: ['users'],
+    summary: 'Delete a user account',
+    description:
+      "Administrators delete an account they may, never their own: its sessions end, the shifts it held that have not started are open again, and its personal data becomes unreadable. Answers 'User deleted'.",
+    params: idParams,
+    response: answers(acknowledged),
+  };
   app.delete('/api/users/:id', { schema: deleteUserSchema }, async (request, reply) => {
     const who = await caller(request, principals);
     requireCapability(who, 'manageUsers');
@@ -139,6 +152,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['users'],
+        summary: "Set another user's password",
+        description:
+          "A developer sets anyone else's password, a super admin that of users who are neither developers nor super admins; the user's sessions end. Answers 'Password updated'.",
         params: idParams,
         body: resetPasswordSchema,
         response: answers(acknowledged),
@@ -167,6 +183,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['users'],
+        summary: 'Assign a residence to an admin',
+        description:
+          'Developers and super admins assign a residence to an admin account: that admin then sees the pending claims of that residence. Answers the user; an account that is not an admin is refused (422).',
         params: idParams,
         body: assignResidenceSchema,
         response: answers(writtenUserViewSchema),
@@ -195,6 +214,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['residences'],
+        summary: 'Add a residence',
+        description:
+          'Developers and super admins add a residence, with a name no other residence has and an optional description. Answers the residence (201); a name already taken is refused (409).',
         body: residenceSchema,
         response: answers(writtenResidenceViewSchema, 201),
       },
@@ -218,6 +240,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['residences'],
+        summary: 'Edit a residence',
+        description:
+          "Developers and super admins change a residence's name or description. Answers the residence; a name another residence has is refused (409).",
         params: idParams,
         body: residenceSchema,
         response: answers(writtenResidenceViewSchema),
@@ -237,7 +262,15 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
 
   app.delete(
     '/api/residences/:id',
-    { schema: { tags: ['residences'], params: idParams, response: answers(acknowledged) } },
+    {
+      schema: {
+        tags: ['residences'],
+        summary: 'Delete a residence',
+        description: "Developers and super admins delete a residence. Answers 'Residence deleted'.",
+        params: idParams,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'manageResidences');
@@ -255,6 +288,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['notifications'],
+        summary: 'Mark notifications read',
+        description:
+          "Any signed-in user marks their own in-app notifications read: those named in `ids`, or all of them. Answers 'Notifications marked as read'.",
         body: z.object({ ids: z.array(entityId).max(500).optional() }).optional(),
         response: answers(acknowledged),
       },
@@ -278,6 +314,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, d
     {
       schema: {
         tags: ['system configuration'],
+        summary: 'Set the e-mail notification mode',
+        description:
+          "Developers choose where notification e-mails go: `individual`, to each user's notification e-mail when they want mail, or `mailing_list`, to the shared list address. Answers the mode.",
         body: emailNotificationModeSchema,
         response: answers(writtenEmailModeViewSchema),
       },

@@ -79,7 +79,10 @@ export async function registerHttpFoundation(
               version: '1.0.0',
               description:
                 'Open shifts at residences, claimed, dropped and handed over by support staff and approved by admins.',
+              contact: { name: 'Shift Coverage' },
             },
+            // The API is served by the same origin as the screens.
+            servers: [{ url: '/' }],
             tags: API_TAGS.map((name) => ({ name })),
           },
           transform: (route) => {

@@ -95,6 +95,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   const newShiftSchema = {
     tags: ['shifts'],
+    summary: 'Post a shift',
+    description:
+      'Administrators post an open shift at a residence or the Day Program, at the priority they choose. Answers the shift (201); a date before today in Eastern time, or an overnight shift that has already started, is refused (400).',
     body: createBody,
     response: answers(writtenShiftViewSchema, 201),
   };
@@ -114,6 +117,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     {
       schema: {
         tags: ['shifts'],
+        summary: 'Edit a shift',
+        description:
+          "Administrators change a shift's details, and may assign it to a staff member in the same call (`assignedUserId`). Answers the shift and 'Shift updated successfully'; moving it in time checks the date rules of a new shift again.",
         params: idParams,
         body: updateBody,
         response: answers(writtenShiftViewSchema),
@@ -143,7 +149,16 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/shifts/:id',
-    { schema: { tags: ['shifts'], params: idParams, response: answers(acknowledged) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        summary: 'Delete a shift',
+        description:
+          "Administrators delete a shift: it leaves every list. Answers 'Shift deleted successfully'; an unknown shift is 404.",
+        params: idParams,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'deleteShift');
@@ -157,7 +172,16 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/claim',
-    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        summary: 'Claim a shift',
+        description:
+          "Any signed-in user claims a shift that nobody holds and whose status is open, urgent or emergency: it becomes pending, with them as assignee, until an administrator approves. Answers the shift and 'Shift claimed successfully'; a shift no longer available, or one that overlaps a shift they hold or have claimed ('Scheduling conflict: …'), is refused (409), and a shift that has ended (422).",
+        params: idParams,
+        response: answers(writtenShiftViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -168,13 +192,33 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     },
   );
 
-  for (const [path, type, message] of [
-    ['approve', 'ApproveClaim', 'Shift approved'],
-    ['deny', 'DenyClaim', 'Shift claim denied'],
+  for (const [path, type, message, summary, description] of [
+    [
+      'approve',
+      'ApproveClaim',
+      'Shift approved',
+      'Approve a claim',
+      "Administrators approve the claim pending on a shift: the claimant holds it (approved). Answers the shift and 'Shift approved'; a shift with no claim pending is refused (409).",
+    ],
+    [
+      'deny',
+      'DenyClaim',
+      'Shift claim denied',
+      'Deny a claim',
+      "Administrators deny the claim pending on a shift: it is open again at its own priority, with nobody on it. Answers the shift and 'Shift claim denied'; a shift with no claim pending is refused (409).",
+    ],
   ] as const) {
     app.post(
       `/api/shifts/:id/${path}`,
-      { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
+      {
+        schema: {
+          tags: ['shifts'],
+          summary,
+          description,
+          params: idParams,
+          response: answers(writtenShiftViewSchema),
+        },
+      },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveClaims');
@@ -186,7 +230,16 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.post(
     '/api/shifts/:id/request-drop',
-    { schema: { tags: ['shifts'], params: idParams, response: answers(writtenShiftViewSchema) } },
+    {
+      schema: {
+        tags: ['shifts'],
+        summary: 'Ask to drop a shift',
+        description:
+          "The holder of a shift asks to drop it; an administrator then approves or denies. Answers the shift and 'Drop request submitted. An admin will review it.'; less than 4 hours before the start (`insufficient_notice`) or once the shift has started (`shift_started`) it is refused (422).",
+        params: idParams,
+        response: answers(writtenShiftViewSchema),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const { outcome, shift } = await run(request, who, {
@@ -205,6 +258,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     {
       schema: {
         tags: ['shifts'],
+        summary: 'Assign a shift',
+        description:
+          "Administrators assign a shift directly to a staff member, who then holds it (approved). Answers the shift and 'Shift assigned'; anyone who is not staff is refused (422), and so is a shift that overlaps one the staff member holds (409, `shift_conflict`).",
         params: idParams,
         body: assignBody,
         response: answers(writtenShiftViewSchema),
@@ -227,6 +283,9 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     {
       schema: {
         tags: ['transfers'],
+        summary: 'Offer a shift to a colleague',
+        description:
+          "The holder of an approved shift offers it to a colleague (staff or an admin, not themselves), with an optional message. Answers the transfer's id, status pending and 'Transfer Request Sent' (201); a shift has at most one pending transfer.",
         params: idParams,
         body: transferRequestSchema,
         response: answers(transferAnswer, 201),
@@ -260,7 +319,15 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
   app.patch(
     '/api/transfer-requests/:id',
     {
-      schema: { tags: ['transfers'], params: idParams, body: respondBody, response: answers(transferAnswer) },
+      schema: {
+        tags: ['transfers'],
+        summary: 'Answer a transfer',
+        description:
+          "The recipient accepts or declines a transfer offered to them; accepted, the shift moves to their schedule unless it overlaps a shift they hold. Answers the transfer's id and status; anyone else is refused (403).",
+        params: idParams,
+        body: respondBody,
+        response: answers(transferAnswer),
+      },
     },
     async (request, reply) => {
       const who = await caller(request, principals);
@@ -273,7 +340,16 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
 
   app.delete(
     '/api/transfer-requests/:id',
-    { schema: { tags: ['transfers'], params: idParams, response: answers(transferAnswer) } },
+    {
+      schema: {
+        tags: ['transfers'],
+        summary: 'Cancel a transfer',
+        description:
+          "The sender cancels a pending transfer they offered. Answers the transfer's id, status cancelled and 'Transfer Request Cancelled'; anyone else is refused (403).",
+        params: idParams,
+        response: answers(transferAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
@@ -286,13 +362,33 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     },
   );
 
-  for (const [path, type, message] of [
-    ['approve', 'ApproveDrop', 'Drop request approved. The shift is open again.'],
-    ['deny', 'DenyDrop', 'Drop request denied. The shift stays assigned.'],
+  for (const [path, type, message, summary, description] of [
+    [
+      'approve',
+      'ApproveDrop',
+      'Drop request approved. The shift is open again.',
+      'Approve a drop request',
+      "Administrators approve the holder's request to drop a shift (the id is the shift's): it is open again to others at its own priority. Answers the shift and 'Drop request approved. The shift is open again.'",
+    ],
+    [
+      'deny',
+      'DenyDrop',
+      'Drop request denied. The shift stays assigned.',
+      'Deny a drop request',
+      "Administrators deny the holder's request to drop a shift (the id is the shift's): the holder keeps it. Answers the shift and 'Drop request denied. The shift stays assigned.'",
+    ],
   ] as const) {
     app.post(
       `/api/admin/drop-requests/:id/${path}`,
-      { schema: { tags: ['drop requests'], params: idParams, response: answers(writtenShiftViewSchema) } },
+      {
+        schema: {
+          tags: ['drop requests'],
+          summary,
+          description,
+          params: idParams,
+          response: answers(writtenShiftViewSchema),
+        },
+      },
       async (request, reply) => {
         const who = await caller(request, principals);
         requireCapability(who, 'approveDrops');

@@ -47,7 +47,16 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
 
   app.post(
     '/api/test-email',
-    { schema: { tags: ['developer tools'], body: testEmailSchema, response: answers(acknowledged) } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        summary: 'Send a test e-mail',
+        description:
+          'Developers send a test e-mail with the subject and message they write to any address: it is queued for the SMTP server, or kept in the outbox when none is configured. Answers where it went.',
+        body: testEmailSchema,
+        response: answers(acknowledged),
+      },
+    },
     async (request, reply) => {
       const who = await developer(request);
       const trace = commandTrace(request, who.actor);
@@ -71,6 +80,9 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     {
       schema: {
         tags: ['developer tools'],
+        summary: 'Run an e-mail diagnostic',
+        description:
+          'Developers check the connection to the SMTP server and send a diagnostic e-mail to an address. Answers what the server said, or that it could not be reached.',
         body: emailDiagnosticSchema,
         response: answers(emailDiagnosticAnswer),
       },
@@ -100,7 +112,13 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  const testRemindersSchema = { tags: ['developer tools'], response: answers(remindersAnswer) };
+  const testRemindersSchema = {
+    tags: ['developer tools'],
+    summary: 'Send test reminders',
+    description:
+      'Developers send the shift reminders now to the holders of approved shifts starting in the next 24 hours, twice the usual lead. Answers how many were sent.',
+    response: answers(remindersAnswer),
+  };
   app.post('/api/test-reminders', { schema: testRemindersSchema }, async (request, reply) => {
     const who = await developer(request);
     const reminded = await remindHolders(
@@ -125,6 +143,9 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     {
       schema: {
         tags: ['developer tools'],
+        summary: 'Run the e-mail bulk test',
+        description:
+          'Developers post 1 to 50 test shifts (20 by default), each announced to the developer alone and then deleted, so staff never see them. Answers how many shifts were created and e-mails queued.',
         body: bulkTestSchema.optional(),
         response: answers(bulkTestAnswer),
       },
@@ -180,7 +201,13 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     },
   );
 
-  const clearQueueSchema = { tags: ['developer tools'], response: answers(clearedAnswer) };
+  const clearQueueSchema = {
+    tags: ['developer tools'],
+    summary: 'Clear the e-mail queue',
+    description:
+      'Developers clear the e-mails still queued or failed: they are marked cleared and never sent. Answers how many.',
+    response: answers(clearedAnswer),
+  };
   app.post('/api/email-queue/clear', { schema: clearQueueSchema }, async (request, reply) => {
     const who = await developer(request);
     // Cleared rows stay, marked, so a replayed event never plans them again.
@@ -204,6 +231,9 @@ export const emailToolRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (
     {
       schema: {
         tags: ['developer tools'],
+        summary: "Resend a shift's e-mail",
+        description:
+          "Developers and super admins send a shift's new-shift e-mail again to the recipients they pick. Answers how many it went to; an unknown shift is 404.",
         params: idParams,
         body: resendNotificationSchema,
         response: answers(acknowledged),

@@ -44,7 +44,13 @@ const refused = (error: unknown): never => {
 export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app, deps) => {
   const { handler, sql } = deps;
 
-  const parkedListSchema = { tags: ['developer tools'], response: answers(z.array(parkedEventViewSchema)) };
+  const parkedListSchema = {
+    tags: ['developer tools'],
+    summary: 'Parked events',
+    description:
+      'Developers read the events a read model or process could not apply and set aside, each with its error and the number of attempts.',
+    response: answers(z.array(parkedEventViewSchema)),
+  };
   app.get('/api/parked-events', { schema: parkedListSchema }, async (request) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'developerTools');
@@ -63,7 +69,16 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
 
   app.post(
     '/api/parked-events/:id/retry',
-    { schema: { tags: ['developer tools'], params: parkedParams, response: answers(parkedRetryAnswer) } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        summary: 'Retry a parked event',
+        description:
+          'Developers apply a parked event again once its cause is fixed; the decision is kept in the audit log. Answers whether it applied, and the error when it still cannot.',
+        params: parkedParams,
+        response: answers(parkedRetryAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'developerTools');
@@ -87,6 +102,9 @@ export const parkedEventRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async
     {
       schema: {
         tags: ['developer tools'],
+        summary: 'Skip a parked event',
+        description:
+          'Developers skip a parked event for good, giving a reason; the decision is kept in the audit log. Answers which event was skipped.',
         params: parkedParams,
         body: skipBody,
         response: answers(acknowledged),

@@ -43,7 +43,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     return deps.store.headPosition();
   }
 
-  const auditReportSchema = { tags: ['reports'], response: answers(acknowledged) };
+  const auditReportSchema = {
+    tags: ['reports'],
+    summary: 'Send the audit report',
+    description: 'Developers and super admins send the audit report of the last 7 days to every super admin.',
+    response: answers(acknowledged),
+  };
   app.post('/api/admin/send-manual-report', { schema: auditReportSchema }, async (request, reply) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'sendReport');
@@ -51,7 +56,13 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
     return written(reply, position, { message: 'Audit report of the last 7 days sent to all super admins' });
   });
 
-  const weeklyAuditSchema = { tags: ['developer tools'], response: answers(acknowledged) };
+  const weeklyAuditSchema = {
+    tags: ['developer tools'],
+    summary: 'Send the weekly audit report now',
+    description:
+      'Developers send the weekly audit report of the last 7 days to every super admin now, without waiting for Monday at 07:00.',
+    response: answers(acknowledged),
+  };
   app.post('/api/test-weekly-audit', { schema: weeklyAuditSchema }, async (request, reply) => {
     const who = await signedIn(request, handler);
     requireCapability(who, 'developerTools');
@@ -61,7 +72,15 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post(
     '/api/completed-shifts/manual-report',
-    { schema: { tags: ['completed shifts'], response: answers(completedReportAnswer) } },
+    {
+      schema: {
+        tags: ['completed shifts'],
+        summary: 'Send the completed-shifts report',
+        description:
+          'Developers and super admins send the report of the completed shifts not yet reported to every super admin; those records are then archived and leave the Completed Shifts list. Answers how many were reported.',
+        response: answers(completedReportAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'sendReport');
@@ -82,7 +101,15 @@ export const reportRoutes: FastifyPluginAsyncZod<ProcessRoutesDeps> = async (app
 
   app.post(
     '/api/completed-shifts/clear',
-    { schema: { tags: ['completed shifts'], response: answers(clearedAnswer) } },
+    {
+      schema: {
+        tags: ['completed shifts'],
+        summary: 'Clear completed records',
+        description:
+          'Developers clear every completed-shift record still listed: it leaves the Completed Shifts list. Answers how many were cleared.',
+        response: answers(clearedAnswer),
+      },
+    },
     async (request, reply) => {
       const who = await signedIn(request, handler);
       requireCapability(who, 'clearCompletedRecords');
