@@ -5,7 +5,6 @@ import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createCommandService } from '@shiftcover/command-api';
-import { easternToday, nextDate } from '@shiftcover/domain';
 import { freePort, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { aPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
@@ -14,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from './faults/kill-child';
 import { startProduct } from './product';
 import { Client, PASSWORD } from './testing/http';
+import { aShiftForm, daysFromToday } from './testing/shift-form';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -65,13 +65,7 @@ describe('npm start', () => {
         (await people[name]!.post('/api/auth/login', { username: name, password: PASSWORD })).status,
       ).toBe(200);
     }
-    const created = await people.ada!.post('/api/shifts', {
-      location: 'Maple House',
-      date: nextDate(nextDate(easternToday(new Date()))),
-      startTime: '08:00',
-      endTime: '16:00',
-      type: 'AM',
-    });
+    const created = await people.ada!.post('/api/shifts', aShiftForm({ date: daysFromToday(2) }));
     expect(created.status).toBe(201);
     const shiftId = created.body.id as string;
     expect((await people.sam!.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);

@@ -4,6 +4,7 @@ import { settleDueShifts } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 let server: TestServer;
 let developer: Client & { userId: string };
@@ -30,13 +31,7 @@ async function planFrom(after: bigint) {
 }
 
 async function postShift(date: string) {
-  const reply = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const reply = await developer.post('/api/shifts', aShiftForm({ date }));
   return reply.body.id as string;
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 let server: TestServer;
 let clients: Client[];
@@ -31,13 +32,7 @@ beforeAll(async () => {
     await server.signedIn('admin', { superAdmin: true }),
     developer,
   ];
-  const shift = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date: '2027-03-01',
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const shift = await developer.post('/api/shifts', aShiftForm({ date: '2027-03-01' }));
   const residence = await developer.post('/api/residences', { name: 'Fuzz Lodge' });
   realIds = [shift.body.id as string, residence.body.id as string, developer.userId];
   const document = (await developer.get('/api/docs/json')).body as {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, Reply, TestServer } from '../testing/http';
 import { startTestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 type Who = 'signedOut' | 'staff' | 'admin' | 'superAdmin' | 'developer';
 type Caller = Client & { userId?: string };
@@ -26,13 +27,7 @@ afterAll(() => server.close());
 async function shift(): Promise<string> {
   day += 1;
   const date = new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-  const reply = await root.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const reply = await root.post('/api/shifts', aShiftForm({ date }));
   return reply.body.id as string;
 }
 
@@ -75,13 +70,7 @@ const newUser = (role: string) => {
     role,
   };
 };
-const shiftBody = {
-  location: 'Maple House',
-  date: '2027-06-01',
-  startTime: '08:00',
-  endTime: '16:00',
-  type: 'AM',
-};
+const shiftBody = aShiftForm({ date: '2027-06-01' });
 const editBody = (username: string) => ({
   username,
   email: `${username}@example.org`,

@@ -4,6 +4,7 @@ import { shiftInterval } from '@shiftcover/domain';
 import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { aShiftForm, daysFromToday } from '../testing/shift-form';
 
 type Signed = Client & { userId: string };
 let server: TestServer;
@@ -14,17 +15,8 @@ let staff: Signed;
 let colleague: Signed;
 const ids: Record<string, string> = {};
 
-function day(offset: number): string {
-  return formatInTimeZone(new Date(Date.now() + offset * 86_400_000), 'America/New_York', 'yyyy-MM-dd');
-}
-
-async function post(name: string, body: Record<string, unknown>) {
-  const reply = await developer.post('/api/shifts', {
-    type: 'AM',
-    startTime: '08:00',
-    endTime: '16:00',
-    ...body,
-  });
+async function post(name: string, form: Parameters<typeof aShiftForm>[0]) {
+  const reply = await developer.post('/api/shifts', aShiftForm(form));
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   ids[name] = reply.body.id as string;
 }
@@ -40,23 +32,28 @@ beforeAll(async () => {
     ids[name] = (await developer.post('/api/residences', { name })).body.id as string;
   }
   await superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: ids['Maple House'] });
-  await post('open', { location: 'Maple House', date: day(3) });
-  await post('urgent', { location: 'Oak Lodge', date: day(4), status: 'urgent' });
-  await post('emergency', { location: 'Oak Lodge', date: day(5), status: 'emergency' });
-  await post('dayProgram', { location: 'Day Program', date: day(3), startTime: '09:00', endTime: '15:00' });
-  await post('pendingMaple', { location: 'Maple House', date: day(6) });
+  await post('open', { location: 'Maple House', date: daysFromToday(3) });
+  await post('urgent', { location: 'Oak Lodge', date: daysFromToday(4), status: 'urgent' });
+  await post('emergency', { location: 'Oak Lodge', date: daysFromToday(5), status: 'emergency' });
+  await post('dayProgram', {
+    location: 'Day Program',
+    date: daysFromToday(3),
+    startTime: '09:00',
+    endTime: '15:00',
+  });
+  await post('pendingMaple', { location: 'Maple House', date: daysFromToday(6) });
   await post('pendingOak', {
     location: 'Oak Lodge',
-    date: day(6),
+    date: daysFromToday(6),
     startTime: '16:00',
     endTime: '00:00',
     type: 'PM',
   });
-  await post('approved', { location: 'Maple House', date: day(7) });
-  await post('dropping', { location: 'Maple House', date: day(8) });
+  await post('approved', { location: 'Maple House', date: daysFromToday(7) });
+  await post('dropping', { location: 'Maple House', date: daysFromToday(8) });
   await post('transfer', {
     location: 'Maple House',
-    date: day(9),
+    date: daysFromToday(9),
     type: 'PM',
     startTime: '16:00',
     endTime: '23:00',
@@ -344,19 +341,21 @@ describe('developer tools', () => {
 });
 
 describe('consistency the user can feel', () => {
+  /** Posts the shift, then lists its location naming the write's position: does the list hold it? */
+  async function readsOwnWrite(form: ReturnType<typeof aShiftForm>) {
+    const created = await developer.post('/api/shifts', form);
+    const reply = await developer.call(
+      'GET',
+      `/api/shifts?location=${encodeURIComponent(form.location)}`,
+      undefined,
+      { 'x-min-position': created.body.position! },
+    );
+    return (reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id);
+  }
+
   it('a read that names the position of the reader’s write always sees it, 30 times over', async () => {
     for (let i = 0; i < 30; i++) {
-      const created = await developer.post('/api/shifts', {
-        location: 'Oak Lodge',
-        type: 'AM',
-        date: day(20 + i),
-        startTime: '08:00',
-        endTime: '16:00',
-      });
-      const reply = await developer.call('GET', '/api/shifts?location=Oak%20Lodge', undefined, {
-        'x-min-position': created.body.position!,
-      });
-      expect((reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id)).toBe(
+      expect(await readsOwnWrite(aShiftForm({ location: 'Oak Lodge', date: daysFromToday(20 + i) }))).toBe(
         true,
       );
     }
@@ -364,19 +363,16 @@ describe('consistency the user can feel', () => {
 
   it('under load: 20 writers at once each read their own write straight after', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        const created = await developer.post('/api/shifts', {
-          location: 'Day Program',
-          type: 'AM',
-          date: day(60 + i),
-          startTime: '09:00',
-          endTime: '15:00',
-        });
-        const reply = await developer.call('GET', '/api/shifts?location=Day%20Program', undefined, {
-          'x-min-position': created.body.position!,
-        });
-        return (reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id);
-      }),
+      Array.from({ length: 20 }, (_, i) =>
+        readsOwnWrite(
+          aShiftForm({
+            location: 'Day Program',
+            date: daysFromToday(60 + i),
+            startTime: '09:00',
+            endTime: '15:00',
+          }),
+        ),
+      ),
     );
     expect(results.every(Boolean)).toBe(true);
   });
@@ -392,14 +388,10 @@ describe('consistency the user can feel', () => {
     const endTime = sameDay
       ? formatInTimeZone(new Date(twoHoursAgo.getTime() + 8 * 3_600_000), zone, 'HH:mm')
       : '08:00';
-    const type = 'AM';
-    const created = await developer.post('/api/shifts', {
-      location: 'Oak Lodge',
-      type,
-      date,
-      startTime,
-      endTime,
-    });
+    const created = await developer.post(
+      '/api/shifts',
+      aShiftForm({ location: 'Oak Lodge', date, startTime, endTime }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await colleague.post(`/api/shifts/${created.body.id}/claim`);
     await developer.post(`/api/shifts/${created.body.id}/approve`);

@@ -37,6 +37,7 @@ import { Positions } from '@shiftcover/read-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 interface Operation {
   operationId?: string;
@@ -56,13 +57,7 @@ let clock = easternInstant('2026-03-01', '09:00');
 const ids: Record<string, string> = {};
 
 async function postShift(date: string, startTime = '08:00', endTime = '16:00') {
-  const reply = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime,
-    endTime,
-    type: 'AM',
-  });
+  const reply = await developer.post('/api/shifts', aShiftForm({ date, startTime, endTime }));
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   expect(writtenShiftViewSchema.safeParse(reply.body).error).toBeUndefined();
   return reply.body.id as string;
