@@ -74,8 +74,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const shifts = async (who: Client, query = '') =>
-  (await who.get(`/api/shifts${query}`)).body as unknown as Array<Record<string, unknown>>;
+/** The list a GET answers with, as `who`. */
+const rows = async (who: Client, path: string) =>
+  (await who.get(path)).body as unknown as Array<Record<string, unknown>>;
+const shifts = (who: Client, query = '') => rows(who, `/api/shifts${query}`);
 
 describe('GET /api/shifts', () => {
   it('sorts emergency first, then urgent, then date and start time', async () => {
@@ -132,14 +134,12 @@ describe('GET /api/shifts', () => {
 
 describe('admin views', () => {
   it('pending approvals: a plain admin sees their residence, a developer may filter, staff are refused', async () => {
-    const mine = (await admin.get('/api/shifts/pending')).body as unknown as Array<Record<string, unknown>>;
+    const mine = await rows(admin, '/api/shifts/pending');
     expect(mine.map((s) => s.id)).toEqual([ids.pendingMaple]);
     expect(mine[0]!.staffName).toMatchObject({ firstName: 'Test', username: 'riley' });
-    const all = (await developer.get('/api/shifts/pending')).body as unknown as unknown[];
+    const all = await rows(developer, '/api/shifts/pending');
     expect(all).toHaveLength(2);
-    const oak = (await developer.get('/api/shifts/pending?location=Oak%20Lodge')).body as unknown as Array<{
-      id: string;
-    }>;
+    const oak = await rows(developer, '/api/shifts/pending?location=Oak%20Lodge');
     expect(oak.map((s) => s.id)).toEqual([ids.pendingOak]);
     expect(await staff.get('/api/shifts/pending')).toMatchObject({
       status: 403,
@@ -148,9 +148,7 @@ describe('admin views', () => {
   });
 
   it('drop requests list who asked and when', async () => {
-    const list = (await admin.get('/api/admin/drop-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const list = await rows(admin, '/api/admin/drop-requests');
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id: ids.dropping,
@@ -174,25 +172,19 @@ describe('admin views', () => {
   });
 
   it('users: admins get the full list with filters, staff only colleagues’ names for transfers', async () => {
-    const all = (await admin.get('/api/users?role=staff&sort=alphabetical')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const all = await rows(admin, '/api/users?role=staff&sort=alphabetical');
     expect(all.every((u) => u.role === 'staff')).toBe(true);
-    const maple = (await admin.get(`/api/users?residence=${ids['Maple House']}`)).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const maple = await rows(admin, `/api/users?residence=${ids['Maple House']}`);
     expect(maple.map((u) => u.id)).toEqual([admin.userId]);
     expect(maple[0]!.assignedResidenceName).toBe('Maple House');
-    const forStaff = (await staff.get('/api/users')).body as unknown as Array<Record<string, unknown>>;
+    const forStaff = await rows(staff, '/api/users');
     expect(forStaff.some((u) => u.id === staff.userId)).toBe(false);
     expect(forStaff.every((u) => u.role === 'staff' || u.role === 'admin')).toBe(true);
     expect(Object.keys(forStaff[0]!).sort()).toEqual(['firstName', 'id', 'lastName', 'role', 'username']);
   });
 
   it('a user’s shifts: admins see anyone’s, staff only their own', async () => {
-    expect(((await admin.get(`/api/users/${staff.userId}/shifts`)).body as unknown as unknown[]).length).toBe(
-      4,
-    );
+    expect((await rows(admin, `/api/users/${staff.userId}/shifts`)).length).toBe(4);
     expect((await colleague.get(`/api/users/${staff.userId}/shifts`)).status).toBe(403);
   });
 });
@@ -217,9 +209,7 @@ describe('staff views', () => {
   });
 
   it('transfer requests: incoming for the recipient, outgoing for the sender', async () => {
-    const incoming = (await colleague.get('/api/transfer-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const incoming = await rows(colleague, '/api/transfer-requests');
     expect(incoming).toHaveLength(1);
     expect(incoming[0]).toMatchObject({
       id: ids.transferRequest,
@@ -229,9 +219,7 @@ describe('staff views', () => {
       shift: { id: ids.transfer, location: 'Maple House' },
       fromUser: { firstName: 'Test', username: 'riley' },
     });
-    const outgoing = (await staff.get('/api/transfer-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const outgoing = await rows(staff, '/api/transfer-requests');
     expect(outgoing[0]).toMatchObject({ direction: 'outgoing' });
   });
 
@@ -249,7 +237,7 @@ describe('staff views', () => {
   });
 
   it('residences and the e-mail mode are readable by every signed-in user', async () => {
-    const residences = (await staff.get('/api/residences')).body as unknown as Array<{ name: string }>;
+    const residences = await rows(staff, '/api/residences');
     expect(residences.map((r) => r.name)).toEqual(['Day Program', 'Maple House', 'Oak Lodge']);
     await developer.post('/api/system-config/email-notification-mode', { mode: 'mailing_list' });
     expect((await staff.get('/api/system-config/email-notification-mode')).body).toMatchObject({
@@ -313,10 +301,9 @@ describe('records', () => {
       assignedUserName: 'Test staff',
       type: 'AM',
     });
-    const oak = (await developer.get('/api/completed-shifts?location=Oak%20Lodge'))
-      .body as unknown as unknown[];
+    const oak = await rows(developer, '/api/completed-shifts?location=Oak%20Lodge');
     expect(oak).toEqual([]);
-    const today = (await developer.get('/api/completed-shifts?dateRange=today')).body as unknown as unknown[];
+    const today = await rows(developer, '/api/completed-shifts?dateRange=today');
     expect(today).toEqual([]);
     expect((await admin.get('/api/completed-shifts')).status).toBe(403);
   });
@@ -395,9 +382,7 @@ describe('consistency the user can feel', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await colleague.post(`/api/shifts/${created.body.id}/claim`);
     await developer.post(`/api/shifts/${created.body.id}/approve`);
-    const active = (await admin.get('/api/shifts/in-progress')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const active = await rows(admin, '/api/shifts/in-progress');
     const mine = active.find((s) => s.id === created.body.id)!;
     expect(mine.staffName).toBe('Test staff');
     const { start, end } = shiftInterval(date, startTime, endTime);
