@@ -1,9 +1,10 @@
+import { perFile } from '@shiftcover/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer } from '../testing/http';
 import { aShiftForm } from '../testing/shift-form';
 
-let server: TestServer;
+const server = perFile(startTestServer);
 let clients: Client[];
 let realIds: string[];
 /** Every route of the OpenAPI document, as method and path template (`{id}`). */
@@ -23,7 +24,6 @@ interface JsonSchema {
 const STREAMS = new Set(['GET /api/live']);
 
 beforeAll(async () => {
-  server = await startTestServer();
   const developer = await server.signedIn('developer');
   clients = [
     server.anonymous(),
@@ -47,7 +47,6 @@ beforeAll(async () => {
     .filter((route) => !STREAMS.has(route))
     .map((route) => route.split(' ') as [string, string]);
 });
-afterAll(() => server.close());
 
 const id = fc.oneof(
   fc.string({ maxLength: 40 }),

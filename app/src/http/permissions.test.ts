@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client, Reply, TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client, Reply } from '../testing/http';
 import { startTestServer } from '../testing/http';
 import { aShiftForm } from '../testing/shift-form';
 
 type Who = 'signedOut' | 'staff' | 'admin' | 'superAdmin' | 'developer';
 type Caller = Client & { userId?: string };
 
-let server: TestServer;
+const server = perFile(startTestServer);
 let root: Client & { userId: string };
 const callers = {} as Record<Who, Caller>;
 let day = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
   root = await server.signedIn('developer');
   callers.signedOut = server.anonymous();
   callers.staff = await server.signedIn('staff');
@@ -21,7 +21,6 @@ beforeAll(async () => {
   callers.superAdmin = await server.signedIn('admin', { superAdmin: true });
   callers.developer = await server.signedIn('developer');
 });
-afterAll(() => server.close());
 
 /** Each call gets its own shift on its own day, so no call trips over another’s schedule. */
 async function shift(): Promise<string> {

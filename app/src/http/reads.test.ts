@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import { shiftInterval } from '@shiftcover/domain';
+import { perFile } from '@shiftcover/testing';
 import { formatInTimeZone } from 'date-fns-tz';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer } from '../testing/http';
 import { aShiftForm, daysFromToday } from '../testing/shift-form';
 
 type Signed = Client & { userId: string };
-let server: TestServer;
+const server = perFile(startTestServer);
 let developer: Signed;
 let superAdmin: Signed;
 let admin: Signed;
@@ -22,7 +23,6 @@ async function post(name: string, form: Parameters<typeof aShiftForm>[0]) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   developer = await server.signedIn('developer');
   superAdmin = await server.signedIn('admin', { superAdmin: true });
   admin = await server.signedIn('admin');
@@ -72,7 +72,6 @@ beforeAll(async () => {
     })
   ).body.id as string;
 });
-afterAll(() => server.close());
 
 /** The list a GET answers with, as `who`. */
 const rows = async (who: Client, path: string) =>
