@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from './faults/kill-child';
 import { startProduct } from './product';
 import { Client, PASSWORD } from './testing/http';
-import { aShiftForm, daysFromToday } from './testing/shift-form';
+import { aShiftForm, inDays } from './testing/shift-form';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -65,7 +65,7 @@ describe('npm start', () => {
         (await people[name]!.post('/api/auth/login', { username: name, password: PASSWORD })).status,
       ).toBe(200);
     }
-    const created = await people.ada!.post('/api/shifts', aShiftForm({ date: daysFromToday(2) }));
+    const created = await people.ada!.post('/api/shifts', aShiftForm({ date: inDays(2) }));
     expect(created.status).toBe(201);
     const shiftId = created.body.id as string;
     expect((await people.sam!.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);

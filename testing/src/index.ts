@@ -1,5 +1,4 @@
 export {
-  type Bench,
   catchUp,
   dumpReadModels,
   installStore,
@@ -12,6 +11,6 @@ export { HistoryWriter, historyStep } from './history';
 export { registerPerson } from './people';
 export { perFile } from './per-file';
 export { appendUnapplicableUser } from './poison';
-export { openProcessWorld, type ProcessWorld } from './processes';
+export { openProcessWorld } from './processes';
 export { startSmtpServer, subjectOf, type TestSmtpServer } from './smtp';
 export { until } from './wait';

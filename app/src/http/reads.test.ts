@@ -5,7 +5,7 @@ import { perFile } from '@shiftcover/testing';
 import { formatInTimeZone } from 'date-fns-tz';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestServer } from '../testing/http';
-import { aShiftForm, daysFromToday } from '../testing/shift-form';
+import { aShiftForm, inDays } from '../testing/shift-form';
 
 type Signed = Client & { userId: string };
 const server = perFile(startTestServer);
@@ -32,28 +32,28 @@ beforeAll(async () => {
     ids[name] = (await developer.post('/api/residences', { name })).body.id as string;
   }
   await superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: ids['Maple House'] });
-  await post('open', { location: 'Maple House', date: daysFromToday(3) });
-  await post('urgent', { location: 'Oak Lodge', date: daysFromToday(4), status: 'urgent' });
-  await post('emergency', { location: 'Oak Lodge', date: daysFromToday(5), status: 'emergency' });
+  await post('open', { location: 'Maple House', date: inDays(3) });
+  await post('urgent', { location: 'Oak Lodge', date: inDays(4), status: 'urgent' });
+  await post('emergency', { location: 'Oak Lodge', date: inDays(5), status: 'emergency' });
   await post('dayProgram', {
     location: 'Day Program',
-    date: daysFromToday(3),
+    date: inDays(3),
     startTime: '09:00',
     endTime: '15:00',
   });
-  await post('pendingMaple', { location: 'Maple House', date: daysFromToday(6) });
+  await post('pendingMaple', { location: 'Maple House', date: inDays(6) });
   await post('pendingOak', {
     location: 'Oak Lodge',
-    date: daysFromToday(6),
+    date: inDays(6),
     startTime: '16:00',
     endTime: '00:00',
     type: 'PM',
   });
-  await post('approved', { location: 'Maple House', date: daysFromToday(7) });
-  await post('dropping', { location: 'Maple House', date: daysFromToday(8) });
+  await post('approved', { location: 'Maple House', date: inDays(7) });
+  await post('dropping', { location: 'Maple House', date: inDays(8) });
   await post('transfer', {
     location: 'Maple House',
-    date: daysFromToday(9),
+    date: inDays(9),
     type: 'PM',
     startTime: '16:00',
     endTime: '23:00',
@@ -341,9 +341,7 @@ describe('consistency the user can feel', () => {
 
   it('a read that names the position of the reader’s write always sees it, 30 times over', async () => {
     for (let i = 0; i < 30; i++) {
-      expect(await readsOwnWrite(aShiftForm({ location: 'Oak Lodge', date: daysFromToday(20 + i) }))).toBe(
-        true,
-      );
+      expect(await readsOwnWrite(aShiftForm({ location: 'Oak Lodge', date: inDays(20 + i) }))).toBe(true);
     }
   });
 
@@ -353,7 +351,7 @@ describe('consistency the user can feel', () => {
         readsOwnWrite(
           aShiftForm({
             location: 'Day Program',
-            date: daysFromToday(60 + i),
+            date: inDays(60 + i),
             startTime: '09:00',
             endTime: '15:00',
           }),

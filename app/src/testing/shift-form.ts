@@ -1,7 +1,7 @@
 import { easternToday, nextDate, type ShiftDetails } from '@shiftcover/domain';
 
-/** The Eastern calendar date `days` days after today. */
-export function daysFromToday(days: number): string {
+/** The Eastern calendar date `days` days from today. */
+export function inDays(days: number): string {
   let date = easternToday(new Date());
   for (let i = 0; i < days; i++) date = nextDate(date);
   return date;
@@ -11,7 +11,7 @@ export function daysFromToday(days: number): string {
 export const aShiftForm = (overrides: Partial<ShiftDetails> = {}) => ({
   location: 'Maple House',
   type: 'AM' as const,
-  date: daysFromToday(7),
+  date: inDays(7),
   startTime: '08:00',
   endTime: '16:00',
   ...overrides,

@@ -8,7 +8,7 @@ import { planNextBatch } from './runner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 
-const world = perFile(() => openProcessWorld({ readModels: true, smtp: true } as const));
+const world = perFile(() => openProcessWorld({ readModels: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const residences: Record<string, string> = {};

@@ -30,7 +30,7 @@ import type { MailPlannerDeps } from './planner-deps';
 import { emailHandler } from './runner';
 import { smtpTransport } from './smtp';
 
-const world = perFile(() => openProcessWorld({ smtp: true } as const));
+const world = perFile(() => openProcessWorld({ smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 
 const planner = (): MailPlannerDeps =>

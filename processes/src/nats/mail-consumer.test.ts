@@ -10,7 +10,7 @@ import { smtpTransport } from '../mail/smtp';
 import { EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true } as const));
+const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const admin = { kind: 'user' as const, userId: 'admin-1', role: 'admin' as const, superAdmin: true };
 

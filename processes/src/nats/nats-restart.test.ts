@@ -20,7 +20,7 @@ import { emailHandler, mailFromNow } from '../mail/runner';
 import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true } as const));
+const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const STAFF = ['ana', 'ben', 'cal'];
 const staff: Actor[] = [];

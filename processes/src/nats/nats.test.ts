@@ -16,7 +16,7 @@ import {
 } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const world = perFile(() => openProcessWorld({ nats: true } as const));
+const world = perFile(() => openProcessWorld({ nats: true }));
 let nc: NatsConnection;
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { remindHolders } from './reminders';
 import { reportCompletedShifts, sendDueReports } from './reports';
 import { settleDueShifts } from './shift-timers';
 
-const world = perFile(() => openProcessWorld({ readModels: true, smtp: true } as const));
+const world = perFile(() => openProcessWorld({ readModels: true, smtp: true }));
 let clock = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const timers = () => ({ sql: world.sql, service: world.service, clock: () => clock });

@@ -5,7 +5,7 @@ import { aShift, openProcessWorld, perFile } from '@shiftcover/testing';
 import { describe, expect, it } from 'vitest';
 import { settleDueShifts } from './shift-timers';
 
-const world = perFile(() => openProcessWorld({ readModels: true } as const));
+const world = perFile(() => openProcessWorld({ readModels: true }));
 let clock = new Date();
 const admin: Actor = { kind: 'user', userId: 'admin-1', role: 'admin', superAdmin: true };
 const staff = (userId: string): Actor => ({ kind: 'user', userId, role: 'staff', superAdmin: false });
