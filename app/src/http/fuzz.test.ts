@@ -178,16 +178,12 @@ const realPathOf = (template: string) =>
  * poisons the fields one at a time, so a refusal is the poisoned field's doing.
  */
 const validBodies = (ids: { shift: string; residence: string; user: string }): Record<string, unknown> => {
-  const shift = {
-    location: 'Maple House',
+  const shift = aShiftForm({
     date: '2027-03-02',
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
     status: 'open',
     requirements: 'First aid',
     notes: 'Ring the bell\nthen wait',
-  };
+  });
   const residence = { name: 'Birch Court', description: 'Six residents', address: '1 Birch Road' };
   return {
     'POST /api/auth/login': { username: 'nobody-here', password: 'not-the-password' },
