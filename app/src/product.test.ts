@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import { createCommandService } from '@shiftcover/command-api';
 import { freePort, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
-import { aPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
+import { registerPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from './faults/kill-child';
@@ -55,11 +54,12 @@ describe('npm start', () => {
       ['ada', 'admin'],
       ['sam', 'staff'],
     ] as const) {
-      await service.users.register(
-        aPerson({ name, role, superAdmin: role === 'admin', personal: { passwordHash } }),
-        { actor: { kind: 'system', name: 'test' }, now: new Date() },
-        { commandId: randomUUID() },
-      );
+      await registerPerson(service, name, {
+        role,
+        superAdmin: role === 'admin',
+        personal: { passwordHash },
+        now: new Date(),
+      });
       people[name] = new Client(baseUrl);
       expect(
         (await people[name]!.post('/api/auth/login', { username: name, password: PASSWORD })).status,
