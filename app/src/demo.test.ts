@@ -1,14 +1,11 @@
 import { createCommandService } from '@shiftcover/command-api';
 import { sendDueReports } from '@shiftcover/processes';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { perFile } from '@shiftcover/testing';
+import { expect, it } from 'vitest';
 import { StoreNotEmpty, seedDemo } from './demo';
-import { startTestServer, type TestServer } from './testing/http';
+import { startTestServer } from './testing/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = perFile(startTestServer);
 
 it('fills a store that only holds the first start’s report records, and refuses a second time', async () => {
   const { runtime } = server;

@@ -1,19 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createCommandService } from '@shiftcover/command-api';
-import { easternToday, nextDate } from '@shiftcover/domain';
 import { freePort, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
-import { aPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
+import { registerPerson, startSmtpServer, subjectOf } from '@shiftcover/testing';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from './faults/kill-child';
 import { startProduct } from './product';
 import { Client, PASSWORD } from './testing/http';
+import { aShiftForm, inDays } from './testing/shift-form';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -55,23 +54,18 @@ describe('npm start', () => {
       ['ada', 'admin'],
       ['sam', 'staff'],
     ] as const) {
-      await service.users.register(
-        aPerson({ name, role, superAdmin: role === 'admin', personal: { passwordHash } }),
-        { actor: { kind: 'system', name: 'test' }, now: new Date() },
-        { commandId: randomUUID() },
-      );
+      await registerPerson(service, name, {
+        role,
+        superAdmin: role === 'admin',
+        personal: { passwordHash },
+        now: new Date(),
+      });
       people[name] = new Client(baseUrl);
       expect(
         (await people[name]!.post('/api/auth/login', { username: name, password: PASSWORD })).status,
       ).toBe(200);
     }
-    const created = await people.ada!.post('/api/shifts', {
-      location: 'Maple House',
-      date: nextDate(nextDate(easternToday(new Date()))),
-      startTime: '08:00',
-      endTime: '16:00',
-      type: 'AM',
-    });
+    const created = await people.ada!.post('/api/shifts', aShiftForm({ date: inDays(2) }));
     expect(created.status).toBe(201);
     const shiftId = created.body.id as string;
     expect((await people.sam!.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, DomainError, scheduleDecider, shiftDecider } from '@shiftcover/domain';
 import type { CommandHandler } from '@shiftcover/eventstore';
-import { aShift, type Bench, openBench, prepare } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShift, openBench, perFile, prepare } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommandService } from './command-service';
 import { streams } from './streams';
 
-let bench: Bench;
+// A pool wide enough for the races below, fifty commands at once.
+const bench = perFile(() => openBench(30));
 let handler: CommandHandler;
 let service: CommandService;
 
@@ -22,12 +23,8 @@ const staff = (userId: string): CommandContext => ({
 const trace = () => ({ commandId: randomUUID() });
 
 beforeAll(async () => {
-  // A pool wide enough for the races below, fifty commands at once.
-  bench = await openBench(30);
   ({ handler, service } = await prepare(bench.sql));
 });
-
-afterAll(() => bench.close());
 
 async function postShift(date: string, startTime: string, endTime: string): Promise<string> {
   const shiftId = randomUUID();

@@ -2,17 +2,17 @@ import { streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import {
   appendUnapplicableUser,
-  type Bench,
   catchUp,
   dumpReadModels,
   HistoryWriter,
   historyStep,
   openBench,
+  perFile,
   prepare,
   until,
 } from '@shiftcover/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projections } from './index';
 import {
   isTransient,
@@ -26,12 +26,7 @@ import { applyNextBatch, install, projectionConsumer, readCheckpoint, rebuild } 
 import { usersProjection } from './read-models/users';
 import { ProjectionRunner } from './runner';
 
-let bench: Bench;
-
-beforeAll(async () => {
-  bench = await openBench();
-});
-afterAll(() => bench.close());
+const bench = perFile(openBench);
 
 const userRows = async () =>
   (await bench.sql<{ id: string; first_name: string }[]>`select id, first_name from rm_users`).map(

@@ -1,24 +1,19 @@
 import {
-  type Bench,
   catchUp,
   dumpReadModels,
   HistoryWriter,
   historyStep,
   openBench,
+  perFile,
   prepare,
 } from '@shiftcover/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projections } from './index';
 import type { Projection } from './projection';
 import { applyNextBatch, install, rebuild } from './projector';
 
-let bench: Bench;
-
-beforeAll(async () => {
-  bench = await openBench();
-});
-afterAll(() => bench.close());
+const bench = perFile(openBench);
 
 /** A projection that dies at the n-th event it is given, as a crash mid-batch would. */
 function crashingAt(projection: Projection, n: number): Projection {

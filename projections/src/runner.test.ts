@@ -1,15 +1,10 @@
-import { type Bench, HistoryWriter, openBench, prepare, until } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryWriter, openBench, perFile, prepare, until } from '@shiftcover/testing';
+import { describe, expect, it } from 'vitest';
 import { readCheckpoint } from './projector';
 import { residencesProjection } from './read-models/residences';
 import { ProjectionRunner } from './runner';
 
-let bench: Bench;
-
-beforeAll(async () => {
-  bench = await openBench();
-});
-afterAll(() => bench.close());
+const bench = perFile(openBench);
 
 describe('the projection runner', () => {
   it('follows new events as they are appended', async () => {

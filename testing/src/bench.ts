@@ -49,16 +49,21 @@ export interface Prepared {
   project(): Promise<void>;
 }
 
-/** An empty store with its read models, in the database's public schema (emptied first). */
-export async function prepare(sql: Sql): Promise<Prepared> {
-  await sql`drop schema public cascade`;
-  await sql`create schema public`;
+/** The store, its personal-data vault and command handler over `sql`, with the tables they and the read models keep. */
+export async function installStore(sql: Sql): Promise<Pick<Prepared, 'store' | 'vault' | 'handler'>> {
   await migrate(sql, 'personal-data', personalDataMigrations);
   await migrate(sql, 'projections', projectionMigrations);
   await migrateEventStore(sql);
   const store = createPostgresEventStore({ sql });
   const vault = new PersonalDataVault(sql);
-  const handler = new CommandHandler({ store, vault });
+  return { store, vault, handler: new CommandHandler({ store, vault }) };
+}
+
+/** An empty store with its read models, in the database's public schema (emptied first). */
+export async function prepare(sql: Sql): Promise<Prepared> {
+  await sql`drop schema public cascade`;
+  await sql`create schema public`;
+  const { store, vault, handler } = await installStore(sql);
   const service = createCommandService(handler, vault);
   const deps = { sql, store, vault };
   return { store, vault, handler, service, deps, project: () => catchUp(deps, projections) };

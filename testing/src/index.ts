@@ -1,8 +1,16 @@
-export { type Bench, catchUp, dumpReadModels, openBench, type Prepared, prepare } from './bench';
+export {
+  catchUp,
+  dumpReadModels,
+  installStore,
+  openBench,
+  type Prepared,
+  prepare,
+} from './bench';
 export { aPerson, aShift } from './builders';
 export { HistoryWriter, historyStep } from './history';
 export { registerPerson } from './people';
+export { perFile } from './per-file';
 export { appendUnapplicableUser } from './poison';
-export { openProcessWorld, type ProcessWorld } from './processes';
+export { openProcessWorld } from './processes';
 export { startSmtpServer, subjectOf, type TestSmtpServer } from './smtp';
 export { until } from './wait';

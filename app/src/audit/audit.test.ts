@@ -4,6 +4,7 @@ import { idInStream, streams } from '@shiftcover/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo';
 import { startTestServer, type TestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 import { asOf, exportEvents, history, verifyChains } from './commands';
 import { parseMoment } from './eastern';
 
@@ -31,14 +32,7 @@ describe('auditor tools', () => {
     await seedDemo(server.runtime);
     admin = await server.signedIn('admin');
     staff = await server.signedIn('staff');
-    const created = await admin.post('/api/shifts', {
-      location: 'Maple House',
-      date: '2099-03-08',
-      startTime: '08:00',
-      endTime: '16:00',
-      type: 'AM',
-      status: 'open',
-    });
+    const created = await admin.post('/api/shifts', aShiftForm({ date: '2099-03-08', status: 'open' }));
     const shiftId = String(created.body.id);
     shiftStream = streams.shift(shiftId);
     await new Promise((resolve) => setTimeout(resolve, 20));

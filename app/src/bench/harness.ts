@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCommandService } from '@shiftcover/command-api';
 import type { Actor, Role } from '@shiftcover/domain';
+import { aShift } from '@shiftcover/domain/testing';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { startEmbeddedPostgres } from '@shiftcover/platform/embedded';
 import { openRuntime, type Runtime } from '../runtime';
@@ -146,17 +147,11 @@ export async function postShifts(runtime: Runtime, count: number, firstDay = 0):
         await service.shift(
           {
             type: 'PostShift',
-            data: {
+            data: aShift({
               shiftId,
               location: ['Maple House', 'Oak Lodge', 'Cedar Grove', 'Day Program'][(i + k) % 4]!,
               date,
-              startTime: '08:00',
-              endTime: '16:00',
-              type: 'AM',
-              status: 'open',
-              requirements: null,
-              notes: null,
-            },
+            }),
           },
           { actor: admin, now: new Date() },
           { commandId: randomUUID() },

@@ -12,16 +12,11 @@ import {
   streams,
   type TypedEvent,
 } from '@shiftcover/domain';
-import {
-  CommandHandler,
-  createPostgresEventStore,
-  migrateEventStore,
-  PersonalDataVault,
-  personalDataMigrations,
-} from '@shiftcover/eventstore';
-import { connect, migrate } from '@shiftcover/platform';
+import { aShift } from '@shiftcover/domain/testing';
+import { connect } from '@shiftcover/platform';
 import { startEmbeddedPostgres } from '@shiftcover/platform/embedded';
-import { applyNextBatch, install, projectionMigrations, projections, rebuild } from '@shiftcover/projections';
+import { applyNextBatch, install, projections, rebuild } from '@shiftcover/projections';
+import { installStore } from '@shiftcover/testing';
 
 /**
  * Rebuild rate: fills a store with shifts that are posted, claimed, approved and completed (plus
@@ -39,12 +34,7 @@ const embedded = process.env.DATABASE_URL
   ? undefined
   : await startEmbeddedPostgres({ dataDir, ephemeral: true, durable: true });
 const sql = connect(process.env.DATABASE_URL ?? embedded!.url, { max: 8 });
-await migrate(sql, 'personal-data', personalDataMigrations);
-await migrate(sql, 'projections', projectionMigrations);
-await migrateEventStore(sql);
-const store = createPostgresEventStore({ sql });
-const vault = new PersonalDataVault(sql);
-const handler = new CommandHandler({ store, vault });
+const { store, vault, handler } = await installStore(sql);
 
 const admin: Actor = { kind: 'user', userId: 'bench-admin', role: 'admin', superAdmin: true };
 const staff = Array.from({ length: 200 }, (_, i) => `bench-staff-${i}`);
@@ -61,17 +51,7 @@ while (written < target) {
     const shiftId = randomUUID();
     const userId = staff[n % staff.length]!;
     const start = new Date(`${date}T12:00:00Z`);
-    const details = {
-      shiftId,
-      location: locations[n % locations.length]!,
-      date,
-      startTime: '08:00',
-      endTime: '16:00',
-      type: 'AM' as const,
-      status: 'open' as const,
-      requirements: null,
-      notes: null,
-    };
+    const details = aShift({ shiftId, location: locations[n % locations.length]!, date });
     const posted = shiftDecider.decide({ type: 'PostShift', data: details }, shiftDecider.initialState(), {
       actor: admin,
       now: start,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, PASSWORD, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { describe, expect, it } from 'vitest';
+import { Client, PASSWORD, startTestServer } from '../testing/http';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = perFile(startTestServer);
 
 describe('signing in and out', () => {
   it('answers 401 to a signed-out user and redirects /api/login to the sign-in screen', async () => {

@@ -3,10 +3,11 @@ import { createCommandService } from '@shiftcover/command-api';
 import { streams, type UserState, userDecider } from '@shiftcover/domain';
 import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { perFile } from '@shiftcover/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { openRuntime } from '../runtime';
 import { buildServer } from '../server';
-import { PASSWORD, startTestServer, type TestServer } from '../testing/http';
+import { PASSWORD, startTestServer } from '../testing/http';
 
 // The real scrypt, watched: how many password hashes a request ran.
 vi.mock('node:crypto', async (original) => {
@@ -19,12 +20,7 @@ const hashesDuring = async (request: () => Promise<unknown>) => {
   return vi.mocked(crypto.scrypt).mock.calls.length - before;
 };
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = perFile(startTestServer);
 
 const TOO_MANY = /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/;
 

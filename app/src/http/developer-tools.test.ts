@@ -2,20 +2,20 @@ import { createCommandService } from '@shiftcover/command-api';
 import { easternInstant } from '@shiftcover/domain';
 import { settleDueShifts } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
-let server: TestServer;
+const server = perFile(() => startTestServer({ clock: () => clock }));
 let developer: Client & { userId: string };
 let superAdmin: Client & { userId: string };
 let clock = easternInstant('2026-03-01', '09:00');
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => clock });
   developer = await server.signedIn('developer');
   superAdmin = await server.signedIn('admin', { superAdmin: true });
 });
-afterAll(() => server.close());
 
 const eventsOfType = async (type: string) =>
   server.runtime.sql<{ data: Record<string, unknown>; stream_id: string }[]>`
@@ -30,13 +30,7 @@ async function planFrom(after: bigint) {
 }
 
 async function postShift(date: string) {
-  const reply = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const reply = await developer.post('/api/shifts', aShiftForm({ date }));
   return reply.body.id as string;
 }
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, easternSlot, startTestServer } from '../testing/http';
 
 type Signed = Client & { userId: string };
-let server: TestServer;
+const server = perFile(startTestServer);
 let admin: Signed;
 let boss: Signed;
 let developer: Signed;
@@ -15,14 +16,12 @@ let mailedFrom = 0n;
 const NAMES = ['Zephyrine', 'Quillfeather', 'zquill', 'zephyrine.q@example.org'];
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.signedIn('admin');
   boss = await server.signedIn('admin', { superAdmin: true });
   developer = await server.signedIn('developer');
   colleague = await server.signedIn('staff');
   mailedFrom = await server.runtime.store.headPosition();
 });
-afterAll(() => server.close());
 
 /** Plans the mail of everything recorded since the last call into the outbox (no SMTP here). */
 async function planMail() {

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, easternSlot, startTestServer } from '../testing/http';
 
-let server: TestServer;
+let clockOffsetMs = 0;
+const server = perFile(() => startTestServer({ clock: () => new Date(Date.now() + clockOffsetMs) }));
 let admin: Client & { userId: string };
 let staff: Client & { userId: string };
 let colleague: Client & { userId: string };
 
-let clockOffsetMs = 0;
-
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => new Date(Date.now() + clockOffsetMs) });
   admin = await server.signedIn('admin');
   staff = await server.signedIn('staff');
   colleague = await server.signedIn('staff');
 });
-afterAll(() => server.close());
 
 /** A shift starting `hoursFromNow` from now, in Eastern wall-clock terms. */
 function slot(hoursFromNow: number, hours = 8) {

@@ -1,8 +1,10 @@
+import { perFile } from '@shiftcover/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
-let server: TestServer;
+const server = perFile(startTestServer);
 let clients: Client[];
 let realIds: string[];
 /** Every route of the OpenAPI document, as method and path template (`{id}`). */
@@ -22,7 +24,6 @@ interface JsonSchema {
 const STREAMS = new Set(['GET /api/live']);
 
 beforeAll(async () => {
-  server = await startTestServer();
   const developer = await server.signedIn('developer');
   clients = [
     server.anonymous(),
@@ -31,13 +32,7 @@ beforeAll(async () => {
     await server.signedIn('admin', { superAdmin: true }),
     developer,
   ];
-  const shift = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date: '2027-03-01',
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const shift = await developer.post('/api/shifts', aShiftForm({ date: '2027-03-01' }));
   const residence = await developer.post('/api/residences', { name: 'Fuzz Lodge' });
   realIds = [shift.body.id as string, residence.body.id as string, developer.userId];
   const document = (await developer.get('/api/docs/json')).body as {
@@ -52,7 +47,6 @@ beforeAll(async () => {
     .filter((route) => !STREAMS.has(route))
     .map((route) => route.split(' ') as [string, string]);
 });
-afterAll(() => server.close());
 
 const id = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -184,16 +178,12 @@ const realPathOf = (template: string) =>
  * poisons the fields one at a time, so a refusal is the poisoned field's doing.
  */
 const validBodies = (ids: { shift: string; residence: string; user: string }): Record<string, unknown> => {
-  const shift = {
-    location: 'Maple House',
+  const shift = aShiftForm({
     date: '2027-03-02',
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
     status: 'open',
     requirements: 'First aid',
     notes: 'Ring the bell\nthen wait',
-  };
+  });
   const residence = { name: 'Birch Court', description: 'Six residents', address: '1 Birch Road' };
   return {
     'POST /api/auth/login': { username: 'nobody-here', password: 'not-the-password' },

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, PASSWORD, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { describe, expect, it } from 'vitest';
+import { type Client, PASSWORD, startTestServer } from '../testing/http';
 
-let server: TestServer;
-let expiring: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ liveLimits: { perUser: 2, total: 4 } });
-  // Sessions idle out after 2 s here, and open streams are checked for that every 100 ms.
-  expiring = await startTestServer({ idleSessionMs: 2_000, liveSessionSweepMs: 100 });
-});
-afterAll(async () => {
-  await server?.close();
-  await expiring?.close();
-});
+const server = perFile(() => startTestServer({ liveLimits: { perUser: 2, total: 4 } }));
+// Sessions idle out after 2 s here, and open streams are checked for that every 100 ms.
+const expiring = perFile(() => startTestServer({ idleSessionMs: 2_000, liveSessionSweepMs: 100 }));
 
 interface Stream {
   status: number;

@@ -1,20 +1,18 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parkedEventCounts } from '@shiftcover/projections';
-import { appendUnapplicableUser } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendUnapplicableUser, perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectionStatus } from '../projection-commands';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { type Client, startTestServer } from '../testing/http';
 
 const run = promisify(execFile);
-let server: TestServer;
+const server = perFile(startTestServer);
 let developer: Client & { userId: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
   developer = await server.signedIn('developer');
 });
-afterAll(() => server.close());
 
 const descriptions = async () => {
   const audit = await developer.get('/api/audit-logs?action=system_enhancement');

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client, Reply, TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client, Reply } from '../testing/http';
 import { startTestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 type Who = 'signedOut' | 'staff' | 'admin' | 'superAdmin' | 'developer';
 type Caller = Client & { userId?: string };
 
-let server: TestServer;
+const server = perFile(startTestServer);
 let root: Client & { userId: string };
 const callers = {} as Record<Who, Caller>;
 let day = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
   root = await server.signedIn('developer');
   callers.signedOut = server.anonymous();
   callers.staff = await server.signedIn('staff');
@@ -20,19 +21,12 @@ beforeAll(async () => {
   callers.superAdmin = await server.signedIn('admin', { superAdmin: true });
   callers.developer = await server.signedIn('developer');
 });
-afterAll(() => server.close());
 
 /** Each call gets its own shift on its own day, so no call trips over another’s schedule. */
 async function shift(): Promise<string> {
   day += 1;
   const date = new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-  const reply = await root.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime: '08:00',
-    endTime: '16:00',
-    type: 'AM',
-  });
+  const reply = await root.post('/api/shifts', aShiftForm({ date }));
   return reply.body.id as string;
 }
 
@@ -75,13 +69,7 @@ const newUser = (role: string) => {
     role,
   };
 };
-const shiftBody = {
-  location: 'Maple House',
-  date: '2027-06-01',
-  startTime: '08:00',
-  endTime: '16:00',
-  type: 'AM',
-};
+const shiftBody = aShiftForm({ date: '2027-06-01' });
 const editBody = (username: string) => ({
   username,
   email: `${username}@example.org`,

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import { shiftInterval } from '@shiftcover/domain';
+import { perFile } from '@shiftcover/testing';
 import { formatInTimeZone } from 'date-fns-tz';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestServer } from '../testing/http';
+import { aShiftForm, inDays } from '../testing/shift-form';
 
 type Signed = Client & { userId: string };
-let server: TestServer;
+const server = perFile(startTestServer);
 let developer: Signed;
 let superAdmin: Signed;
 let admin: Signed;
@@ -14,23 +16,13 @@ let staff: Signed;
 let colleague: Signed;
 const ids: Record<string, string> = {};
 
-function day(offset: number): string {
-  return formatInTimeZone(new Date(Date.now() + offset * 86_400_000), 'America/New_York', 'yyyy-MM-dd');
-}
-
-async function post(name: string, body: Record<string, unknown>) {
-  const reply = await developer.post('/api/shifts', {
-    type: 'AM',
-    startTime: '08:00',
-    endTime: '16:00',
-    ...body,
-  });
+async function post(name: string, form: Parameters<typeof aShiftForm>[0]) {
+  const reply = await developer.post('/api/shifts', aShiftForm(form));
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   ids[name] = reply.body.id as string;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   developer = await server.signedIn('developer');
   superAdmin = await server.signedIn('admin', { superAdmin: true });
   admin = await server.signedIn('admin');
@@ -40,23 +32,28 @@ beforeAll(async () => {
     ids[name] = (await developer.post('/api/residences', { name })).body.id as string;
   }
   await superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: ids['Maple House'] });
-  await post('open', { location: 'Maple House', date: day(3) });
-  await post('urgent', { location: 'Oak Lodge', date: day(4), status: 'urgent' });
-  await post('emergency', { location: 'Oak Lodge', date: day(5), status: 'emergency' });
-  await post('dayProgram', { location: 'Day Program', date: day(3), startTime: '09:00', endTime: '15:00' });
-  await post('pendingMaple', { location: 'Maple House', date: day(6) });
+  await post('open', { location: 'Maple House', date: inDays(3) });
+  await post('urgent', { location: 'Oak Lodge', date: inDays(4), status: 'urgent' });
+  await post('emergency', { location: 'Oak Lodge', date: inDays(5), status: 'emergency' });
+  await post('dayProgram', {
+    location: 'Day Program',
+    date: inDays(3),
+    startTime: '09:00',
+    endTime: '15:00',
+  });
+  await post('pendingMaple', { location: 'Maple House', date: inDays(6) });
   await post('pendingOak', {
     location: 'Oak Lodge',
-    date: day(6),
+    date: inDays(6),
     startTime: '16:00',
     endTime: '00:00',
     type: 'PM',
   });
-  await post('approved', { location: 'Maple House', date: day(7) });
-  await post('dropping', { location: 'Maple House', date: day(8) });
+  await post('approved', { location: 'Maple House', date: inDays(7) });
+  await post('dropping', { location: 'Maple House', date: inDays(8) });
   await post('transfer', {
     location: 'Maple House',
-    date: day(9),
+    date: inDays(9),
     type: 'PM',
     startTime: '16:00',
     endTime: '23:00',
@@ -75,10 +72,11 @@ beforeAll(async () => {
     })
   ).body.id as string;
 });
-afterAll(() => server.close());
 
-const shifts = async (who: Client, query = '') =>
-  (await who.get(`/api/shifts${query}`)).body as unknown as Array<Record<string, unknown>>;
+/** The list a GET answers with, as `who`. */
+const rows = async (who: Client, path: string) =>
+  (await who.get(path)).body as unknown as Array<Record<string, unknown>>;
+const shifts = (who: Client, query = '') => rows(who, `/api/shifts${query}`);
 
 describe('GET /api/shifts', () => {
   it('sorts emergency first, then urgent, then date and start time', async () => {
@@ -135,14 +133,12 @@ describe('GET /api/shifts', () => {
 
 describe('admin views', () => {
   it('pending approvals: a plain admin sees their residence, a developer may filter, staff are refused', async () => {
-    const mine = (await admin.get('/api/shifts/pending')).body as unknown as Array<Record<string, unknown>>;
+    const mine = await rows(admin, '/api/shifts/pending');
     expect(mine.map((s) => s.id)).toEqual([ids.pendingMaple]);
     expect(mine[0]!.staffName).toMatchObject({ firstName: 'Test', username: 'riley' });
-    const all = (await developer.get('/api/shifts/pending')).body as unknown as unknown[];
+    const all = await rows(developer, '/api/shifts/pending');
     expect(all).toHaveLength(2);
-    const oak = (await developer.get('/api/shifts/pending?location=Oak%20Lodge')).body as unknown as Array<{
-      id: string;
-    }>;
+    const oak = await rows(developer, '/api/shifts/pending?location=Oak%20Lodge');
     expect(oak.map((s) => s.id)).toEqual([ids.pendingOak]);
     expect(await staff.get('/api/shifts/pending')).toMatchObject({
       status: 403,
@@ -151,9 +147,7 @@ describe('admin views', () => {
   });
 
   it('drop requests list who asked and when', async () => {
-    const list = (await admin.get('/api/admin/drop-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const list = await rows(admin, '/api/admin/drop-requests');
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id: ids.dropping,
@@ -177,25 +171,19 @@ describe('admin views', () => {
   });
 
   it('users: admins get the full list with filters, staff only colleagues’ names for transfers', async () => {
-    const all = (await admin.get('/api/users?role=staff&sort=alphabetical')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const all = await rows(admin, '/api/users?role=staff&sort=alphabetical');
     expect(all.every((u) => u.role === 'staff')).toBe(true);
-    const maple = (await admin.get(`/api/users?residence=${ids['Maple House']}`)).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const maple = await rows(admin, `/api/users?residence=${ids['Maple House']}`);
     expect(maple.map((u) => u.id)).toEqual([admin.userId]);
     expect(maple[0]!.assignedResidenceName).toBe('Maple House');
-    const forStaff = (await staff.get('/api/users')).body as unknown as Array<Record<string, unknown>>;
+    const forStaff = await rows(staff, '/api/users');
     expect(forStaff.some((u) => u.id === staff.userId)).toBe(false);
     expect(forStaff.every((u) => u.role === 'staff' || u.role === 'admin')).toBe(true);
     expect(Object.keys(forStaff[0]!).sort()).toEqual(['firstName', 'id', 'lastName', 'role', 'username']);
   });
 
   it('a user’s shifts: admins see anyone’s, staff only their own', async () => {
-    expect(((await admin.get(`/api/users/${staff.userId}/shifts`)).body as unknown as unknown[]).length).toBe(
-      4,
-    );
+    expect((await rows(admin, `/api/users/${staff.userId}/shifts`)).length).toBe(4);
     expect((await colleague.get(`/api/users/${staff.userId}/shifts`)).status).toBe(403);
   });
 });
@@ -220,9 +208,7 @@ describe('staff views', () => {
   });
 
   it('transfer requests: incoming for the recipient, outgoing for the sender', async () => {
-    const incoming = (await colleague.get('/api/transfer-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const incoming = await rows(colleague, '/api/transfer-requests');
     expect(incoming).toHaveLength(1);
     expect(incoming[0]).toMatchObject({
       id: ids.transferRequest,
@@ -232,9 +218,7 @@ describe('staff views', () => {
       shift: { id: ids.transfer, location: 'Maple House' },
       fromUser: { firstName: 'Test', username: 'riley' },
     });
-    const outgoing = (await staff.get('/api/transfer-requests')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const outgoing = await rows(staff, '/api/transfer-requests');
     expect(outgoing[0]).toMatchObject({ direction: 'outgoing' });
   });
 
@@ -252,7 +236,7 @@ describe('staff views', () => {
   });
 
   it('residences and the e-mail mode are readable by every signed-in user', async () => {
-    const residences = (await staff.get('/api/residences')).body as unknown as Array<{ name: string }>;
+    const residences = await rows(staff, '/api/residences');
     expect(residences.map((r) => r.name)).toEqual(['Day Program', 'Maple House', 'Oak Lodge']);
     await developer.post('/api/system-config/email-notification-mode', { mode: 'mailing_list' });
     expect((await staff.get('/api/system-config/email-notification-mode')).body).toMatchObject({
@@ -316,10 +300,9 @@ describe('records', () => {
       assignedUserName: 'Test staff',
       type: 'AM',
     });
-    const oak = (await developer.get('/api/completed-shifts?location=Oak%20Lodge'))
-      .body as unknown as unknown[];
+    const oak = await rows(developer, '/api/completed-shifts?location=Oak%20Lodge');
     expect(oak).toEqual([]);
-    const today = (await developer.get('/api/completed-shifts?dateRange=today')).body as unknown as unknown[];
+    const today = await rows(developer, '/api/completed-shifts?dateRange=today');
     expect(today).toEqual([]);
     expect((await admin.get('/api/completed-shifts')).status).toBe(403);
   });
@@ -344,39 +327,36 @@ describe('developer tools', () => {
 });
 
 describe('consistency the user can feel', () => {
+  /** Posts the shift, then lists its location naming the write's position: does the list hold it? */
+  async function readsOwnWrite(form: ReturnType<typeof aShiftForm>) {
+    const created = await developer.post('/api/shifts', form);
+    const reply = await developer.call(
+      'GET',
+      `/api/shifts?location=${encodeURIComponent(form.location)}`,
+      undefined,
+      { 'x-min-position': created.body.position! },
+    );
+    return (reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id);
+  }
+
   it('a read that names the position of the reader’s write always sees it, 30 times over', async () => {
     for (let i = 0; i < 30; i++) {
-      const created = await developer.post('/api/shifts', {
-        location: 'Oak Lodge',
-        type: 'AM',
-        date: day(20 + i),
-        startTime: '08:00',
-        endTime: '16:00',
-      });
-      const reply = await developer.call('GET', '/api/shifts?location=Oak%20Lodge', undefined, {
-        'x-min-position': created.body.position!,
-      });
-      expect((reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id)).toBe(
-        true,
-      );
+      expect(await readsOwnWrite(aShiftForm({ location: 'Oak Lodge', date: inDays(20 + i) }))).toBe(true);
     }
   });
 
   it('under load: 20 writers at once each read their own write straight after', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        const created = await developer.post('/api/shifts', {
-          location: 'Day Program',
-          type: 'AM',
-          date: day(60 + i),
-          startTime: '09:00',
-          endTime: '15:00',
-        });
-        const reply = await developer.call('GET', '/api/shifts?location=Day%20Program', undefined, {
-          'x-min-position': created.body.position!,
-        });
-        return (reply.body as unknown as Array<{ id: string }>).some((s) => s.id === created.body.id);
-      }),
+      Array.from({ length: 20 }, (_, i) =>
+        readsOwnWrite(
+          aShiftForm({
+            location: 'Day Program',
+            date: inDays(60 + i),
+            startTime: '09:00',
+            endTime: '15:00',
+          }),
+        ),
+      ),
     );
     expect(results.every(Boolean)).toBe(true);
   });
@@ -392,20 +372,14 @@ describe('consistency the user can feel', () => {
     const endTime = sameDay
       ? formatInTimeZone(new Date(twoHoursAgo.getTime() + 8 * 3_600_000), zone, 'HH:mm')
       : '08:00';
-    const type = 'AM';
-    const created = await developer.post('/api/shifts', {
-      location: 'Oak Lodge',
-      type,
-      date,
-      startTime,
-      endTime,
-    });
+    const created = await developer.post(
+      '/api/shifts',
+      aShiftForm({ location: 'Oak Lodge', date, startTime, endTime }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await colleague.post(`/api/shifts/${created.body.id}/claim`);
     await developer.post(`/api/shifts/${created.body.id}/approve`);
-    const active = (await admin.get('/api/shifts/in-progress')).body as unknown as Array<
-      Record<string, unknown>
-    >;
+    const active = await rows(admin, '/api/shifts/in-progress');
     const mine = active.find((s) => s.id === created.body.id)!;
     expect(mine.staffName).toBe('Test staff');
     const { start, end } = shiftInterval(date, startTime, endTime);

@@ -34,9 +34,11 @@ import {
 } from '@shiftcover/domain';
 import { settleDueShifts } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Client, startTestServer, type TestServer } from '../testing/http';
+import { type Client, startTestServer } from '../testing/http';
+import { aShiftForm } from '../testing/shift-form';
 
 interface Operation {
   operationId?: string;
@@ -47,7 +49,7 @@ type ApiDocument = { paths: Record<string, Record<string, Operation>> };
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
 
-let server: TestServer;
+const server = perFile(() => startTestServer({ clock: () => clock }));
 let developer: Client & { userId: string };
 let superAdmin: Client & { userId: string };
 let staff: Client & { userId: string };
@@ -56,20 +58,13 @@ let clock = easternInstant('2026-03-01', '09:00');
 const ids: Record<string, string> = {};
 
 async function postShift(date: string, startTime = '08:00', endTime = '16:00') {
-  const reply = await developer.post('/api/shifts', {
-    location: 'Maple House',
-    date,
-    startTime,
-    endTime,
-    type: 'AM',
-  });
+  const reply = await developer.post('/api/shifts', aShiftForm({ date, startTime, endTime }));
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   expect(writtenShiftViewSchema.safeParse(reply.body).error).toBeUndefined();
   return reply.body.id as string;
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => clock });
   developer = await server.signedIn('developer');
   superAdmin = await server.signedIn('admin', { superAdmin: true });
   staff = await server.signedIn('staff');
@@ -101,7 +96,6 @@ beforeAll(async () => {
   await settleDueShifts({ sql: server.runtime.sql, service, clock: () => clock });
   await positions.waitFor(await server.runtime.store.headPosition(), ['completed_shifts', 'notifications']);
 });
-afterAll(() => server.close());
 
 const documentOf = async () =>
   (await server.anonymous().get('/api/docs/json')).body as unknown as ApiDocument;

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
+import { perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, easternSlot, startTestServer } from '../testing/http';
 
 type Signed = Client & { userId: string };
-let server: TestServer;
+let clockOffsetMs = 0;
+const server = perFile(() => startTestServer({ clock: () => new Date(Date.now() + clockOffsetMs) }));
 let admin: Signed;
 let otherAdmin: Signed;
 let staff: Signed;
-let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => new Date(Date.now() + clockOffsetMs) });
   admin = await server.signedIn('admin');
   otherAdmin = await server.signedIn('admin');
   staff = await server.signedIn('staff');
 });
-afterAll(() => server.close());
 
 /** A shift `hoursFromNow` hours from now (by the server's clock), in Eastern wall-clock terms. */
 function slot(hoursFromNow: number, hours = 4) {

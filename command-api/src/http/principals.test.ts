@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '@shiftcover/domain';
 import { CommandHandler, createPostgresEventStore } from '@shiftcover/eventstore';
-import { aPerson, type Bench, openBench, prepare } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aPerson, openBench, perFile, prepare } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommandService } from '../command-service';
 import { Principals } from './principals';
 
-let bench: Bench;
+const bench = perFile(openBench);
 let principals: Principals;
 /** Another process writing to the same store: this one's memory never hears of its writes. */
 let elsewhere: CommandService;
@@ -15,15 +15,12 @@ const system: CommandContext = { actor: { kind: 'system', name: 'test' }, now: n
 const trace = () => ({ commandId: randomUUID() });
 
 beforeAll(async () => {
-  bench = await openBench();
   const { service, vault } = await prepare(bench.sql);
   principals = new Principals(
     new CommandHandler({ store: createPostgresEventStore({ sql: bench.sql }), vault }),
   );
   elsewhere = service;
 });
-
-afterAll(() => bench.close());
 
 async function register(role: 'staff' | 'admin') {
   const person = aPerson({ role, mail: false });

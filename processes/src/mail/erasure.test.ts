@@ -1,27 +1,19 @@
-import { connect, migrate } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
+import { migrate } from '@shiftcover/platform';
 import { projectionMigrations } from '@shiftcover/projections';
-import type { Sql } from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBench, perFile } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csv } from './csv';
 import { eraseFromMail } from './erasure';
 import { mailMigrations } from './migrations';
 import { queueMail } from './outbox';
 import { compose } from './templates';
 
-let db: TestDatabase;
-let sql: Sql;
+const bench = perFile(() => openBench(2));
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = connect(db.url, { max: 2 });
   // Mail's migrations move what was parked into the projections' table of parked events.
-  await migrate(sql, 'projections', projectionMigrations);
-  await migrate(sql, 'mail', mailMigrations);
-});
-afterAll(async () => {
-  await sql?.end();
-  await db?.drop();
+  await migrate(bench.sql, 'projections', projectionMigrations);
+  await migrate(bench.sql, 'mail', mailMigrations);
 });
 
 const person = {
@@ -39,7 +31,7 @@ async function queue(eventId: string, recipients: string[], names: string) {
     [`Hours per staff member: ${names}`],
     'https://x',
   );
-  await sql.begin((tx) =>
+  await bench.sql.begin((tx) =>
     queueMail({ smtpConfigured: false }, tx, eventId, recipients, {
       ...message,
       attachments: [{ filename: 'r.csv', contentType: 'text/csv', content: csv([['Staff'], [names]]) }],
@@ -55,8 +47,8 @@ describe('erasing a person from mail', () => {
       "Rory O'Shaughnessy",
     );
     await queue('e2', ['sue@example.org'], 'Sam Patel (rory.o)');
-    await eraseFromMail(sql)({ subjectId: 'u-rory', personal: person });
-    const rows = await sql<{ recipient: string; text: string }[]>`
+    await eraseFromMail(bench.sql)({ subjectId: 'u-rory', personal: person });
+    const rows = await bench.sql<{ recipient: string; text: string }[]>`
       select recipient, e::text as text from email_deliveries e order by id`;
     expect(rows.map((r) => r.recipient)).toEqual(['sue@example.org', 'sue@example.org']);
     const all = rows.map((r) => r.text).join('\n');
@@ -66,6 +58,6 @@ describe('erasing a person from mail', () => {
   });
 
   it('does nothing for a person whose data is already gone', async () => {
-    await eraseFromMail(sql)({ subjectId: 'u-gone', personal: null });
+    await eraseFromMail(bench.sql)({ subjectId: 'u-gone', personal: null });
   });
 });

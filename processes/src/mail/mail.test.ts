@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, ShiftCommand } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
-import { aShift, openProcessWorld, type ProcessWorld, registerPerson, subjectOf } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShift, openProcessWorld, perFile, registerPerson, subjectOf } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailPlannerDeps } from './planner-deps';
 import { planNextBatch } from './runner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 
-const setup = { readModels: true, smtp: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ readModels: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const residences: Record<string, string> = {};
 
 beforeAll(async () => {
-  world = await openProcessWorld(setup);
-
   for (const name of ['Maple House', 'Oak Lodge']) {
     residences[name] = randomUUID();
     await world.service.residences.execute(
@@ -48,10 +45,6 @@ beforeAll(async () => {
   await register('quiet', 'staff', false);
   await register('kai', 'staff', true);
   await register('dev', 'developer', true);
-});
-
-afterAll(async () => {
-  await world.close();
 });
 
 const deps = (): MailPlannerDeps => world.mailPlanner();

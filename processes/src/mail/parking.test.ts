@@ -16,7 +16,7 @@ import {
   appendUnapplicableUser,
   aShift,
   openProcessWorld,
-  type ProcessWorld,
+  perFile,
   registerPerson,
   subjectOf,
   until,
@@ -30,17 +30,8 @@ import type { MailPlannerDeps } from './planner-deps';
 import { emailHandler } from './runner';
 import { smtpTransport } from './smtp';
 
-const setup = { smtp: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
-
-beforeAll(async () => {
-  world = await openProcessWorld(setup);
-});
-
-afterAll(async () => {
-  await world.close();
-});
 
 const planner = (): MailPlannerDeps =>
   world.mailPlanner(async (position, models) => {

@@ -2,34 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { easternInstant } from '@shiftcover/domain';
-import {
-  aShift,
-  openProcessWorld,
-  type ProcessWorld,
-  registerPerson,
-  subjectOf,
-  until,
-} from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShift, openProcessWorld, perFile, registerPerson, subjectOf, until } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailHandler, mailFromNow } from '../mail/runner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
 import { EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const setup = { readModels: true, nats: true, smtp: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const admin = { kind: 'user' as const, userId: 'admin-1', role: 'admin' as const, superAdmin: true };
 
 beforeAll(async () => {
-  world = await openProcessWorld(setup);
   for (const name of ['ana', 'ben']) await registerPerson(world.service, name, { role: 'staff', now });
   await mailFromNow(world.sql, world.store);
-});
-
-afterAll(async () => {
-  await world.close();
 });
 
 const planned = async () =>

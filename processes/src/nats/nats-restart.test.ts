@@ -8,20 +8,19 @@ import {
   aShift,
   openProcessWorld,
   type Prepared,
-  type ProcessWorld,
+  perFile,
   registerPerson,
   subjectOf,
   until,
 } from '@shiftcover/testing';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MailProcess } from '../mail/mail-process';
 import { emailHandler, mailFromNow } from '../mail/runner';
 import { EVENTS_STREAM, EventBridge, ensureEventsStream } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const setup = { readModels: true, nats: true, smtp: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ readModels: true, nats: true, smtp: true }));
 const now = easternInstant('2026-03-01', '09:00');
 const STAFF = ['ana', 'ben', 'cal'];
 const staff: Actor[] = [];
@@ -31,14 +30,9 @@ const register = (name: string, role: 'admin' | 'staff') =>
   registerPerson(world.service, name, { role, now });
 
 beforeAll(async () => {
-  world = await openProcessWorld(setup);
   admin = await register('ada', 'admin');
   for (const name of STAFF) staff.push(await register(name, 'staff'));
   await mailFromNow(world.sql, world.store);
-});
-
-afterAll(async () => {
-  await world.close();
 });
 
 /**

@@ -3,7 +3,7 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { easternInstant } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { aShift, openProcessWorld, type ProcessWorld, registerPerson, until } from '@shiftcover/testing';
+import { aShift, openProcessWorld, perFile, registerPerson, until } from '@shiftcover/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeEvent,
@@ -16,20 +16,15 @@ import {
 } from './bridge';
 import { JetStreamConsumer } from './consumer';
 
-const setup = { nats: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ nats: true }));
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  world = await openProcessWorld(setup);
   nc = await connect({ servers: world.nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
   await ensureEventsStream(await jetstreamManager(nc));
 });
 
-afterAll(async () => {
-  await nc.close();
-  await world.close();
-});
+afterAll(() => nc.close());
 
 async function postShifts(count: number) {
   const admin = { kind: 'user' as const, userId: 'admin-1', role: 'admin' as const, superAdmin: true };

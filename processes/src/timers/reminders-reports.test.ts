@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, easternInstant, type ShiftCommand } from '@shiftcover/domain';
 import { addressSubject } from '@shiftcover/eventstore';
-import { aShift, openProcessWorld, type ProcessWorld, registerPerson, subjectOf } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShift, openProcessWorld, perFile, registerPerson, subjectOf } from '@shiftcover/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { planNextBatch } from '../mail/runner';
 import { deliverDue } from '../mail/sender';
 import { smtpTransport } from '../mail/smtp';
@@ -10,14 +10,12 @@ import { remindHolders } from './reminders';
 import { reportCompletedShifts, sendDueReports } from './reports';
 import { settleDueShifts } from './shift-timers';
 
-const setup = { readModels: true, smtp: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ readModels: true, smtp: true }));
 let clock = easternInstant('2026-03-01', '09:00');
 const people: Record<string, { userId: string; actor: Actor }> = {};
 const timers = () => ({ sql: world.sql, service: world.service, clock: () => clock });
 
 beforeAll(async () => {
-  world = await openProcessWorld(setup);
   const register = async (name: string, role: 'staff' | 'admin' | 'developer', superAdmin = false) => {
     const actor = await registerPerson(world.service, name, { role, superAdmin, now: clock });
     people[name] = { userId: actor.userId, actor };
@@ -29,10 +27,6 @@ beforeAll(async () => {
   await register('dev', 'developer');
   // The store's history before this point is not mailed.
   await world.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
-});
-
-afterAll(async () => {
-  await world.close();
 });
 
 /** Plans and sends everything so far: the mails that arrived, as "recipient | subject". */

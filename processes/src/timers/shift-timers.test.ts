@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
-import { aShift, openProcessWorld, type ProcessWorld } from '@shiftcover/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShift, openProcessWorld, perFile } from '@shiftcover/testing';
+import { describe, expect, it } from 'vitest';
 import { settleDueShifts } from './shift-timers';
 
-const setup = { readModels: true } as const;
-let world: ProcessWorld<typeof setup>;
+const world = perFile(() => openProcessWorld({ readModels: true }));
 let clock = new Date();
 const admin: Actor = { kind: 'user', userId: 'admin-1', role: 'admin', superAdmin: true };
 const staff = (userId: string): Actor => ({ kind: 'user', userId, role: 'staff', superAdmin: false });
-
-beforeAll(async () => {
-  world = await openProcessWorld(setup);
-});
-afterAll(() => world.close());
 
 async function shift(
   date: string,
