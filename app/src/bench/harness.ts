@@ -35,7 +35,11 @@ export async function benchDatabase(): Promise<{ url: string; runtime: Runtime; 
     root = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-'));
     // As root the server runs as the `postgres` user, which must be able to enter the folder.
     await chmod(root, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(root, 'pg'), ephemeral: true, durable: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(root, 'pg'),
+      ephemeral: true,
+      durable: true,
+    });
     url = embedded.url;
   }
   const runtime = await openRuntime(
