@@ -23,10 +23,20 @@ import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
 import { ResponseCache, sendCached } from './response-cache';
 import {
+  compareKeys,
+  DEFAULT_PAGE_SIZE,
+  nextLink,
+  pageOf,
+  pageRequest,
+  pagingQuery,
+  type SortKey,
+} from './shift-paging';
+import {
   byUrgencyThenTime,
   claimableSql,
   hasEnded,
   isOpen,
+  priorityRank,
   progress,
   type ShiftRow,
   shiftsWithHolders,
@@ -41,22 +51,38 @@ const shiftFilters = z.object({
   type: cleanText({ label: 'Type', max: 40 }).optional(),
   status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
 });
+const shiftListQuery = shiftFilters.extend(pagingQuery);
 const DAY_PROGRAM = 'Day Program';
 // Shifts that have not ended are dated today or later, or yesterday for an overnight one.
 const notBefore = (at: Date) => previousDate(easternToday(at));
+const sortKeyOf = (row: ShiftRow): SortKey => [priorityRank(row), row.date, row.start_time, row.id];
+// docs/product.md §4.7's order, made total by the id so that a cursor names one place in it.
+const inListOrder = (a: ShiftRow, b: ShiftRow) => compareKeys(sortKeyOf(a), sortKeyOf(b));
 
-/** The list of Available Shifts as `who` may see it, read in one snapshot (`db`). */
+/**
+ * One page of the Available Shifts list as `who` may see it, read in one snapshot (`db`): the
+ * shifts dated inside the window, in list order, after the cursor.
+ */
 async function shiftList(
   db: Sql | TransactionSql,
   who: Principal,
   { location, type, status }: z.infer<typeof shiftFilters>,
+  { from, to, ...page }: ReturnType<typeof pageRequest>,
   at: Date,
 ) {
   const admin = can(who, 'seeShiftHolder');
-  const visible = admin
-    ? undefined
-    : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
-  const rows = ((await shiftsWithHolders(db, visible)) as unknown as ShiftRow[]).filter((row) => {
+  const conditions = [
+    admin
+      ? undefined
+      : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`,
+    from === undefined ? undefined : db`s.date >= ${from}`,
+    to === undefined ? undefined : db`s.date <= ${to}`,
+  ].filter((condition) => condition !== undefined);
+  const where = conditions.reduce<(typeof conditions)[number] | undefined>(
+    (all, condition) => (all ? db`${all} and ${condition}` : condition),
+    undefined,
+  );
+  const rows = ((await shiftsWithHolders(db, where)) as unknown as ShiftRow[]).filter((row) => {
     if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
     // Staff see what they can claim and what is theirs.
     if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
@@ -74,7 +100,8 @@ async function shiftList(
     if (status === 'pending' && row.status !== 'pending') return false;
     return true;
   });
-  return rows.sort(byUrgencyThenTime).map((row) => shiftView(row, who));
+  const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
+  return { shifts: items.map((row) => shiftView(row, who)), next };
 }
 
 export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
@@ -83,8 +110,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     (await shiftsWithHolders(sql, where)) as unknown as ShiftRow[];
   const allShifts = () => shifts();
 
-  // GET /api/shifts is the whole schedule (docs/product.md: no paging), read by every open screen after every
-  // change notice: its finished bodies are kept until the read models move on.
+  // GET /api/shifts is read by every open screen after every change notice: its finished pages are
+  // kept until the read models move on.
   const lists = new ResponseCache();
 
   app.get(
@@ -93,9 +120,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'List shifts',
-        description:
-          'The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending).',
-        querystring: shiftFilters,
+        description: `The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending). \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included. The answer is one page of at most \`limit\` shifts (${DEFAULT_PAGE_SIZE} when not given, so a call without paging parameters is bounded); when more follow, the \`Link\` header names the next page (rel="next"), and the last page has none.`,
+        querystring: shiftListQuery,
         response: answers(z.array(shiftViewSchema)),
       },
     },
@@ -106,14 +132,21 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       // Admins see one list (shaped by their role); staff each see their own shifts in it.
       const viewer = admin ? `${who.role}:${who.superAdmin}` : `staff:${who.userId}`;
       // The clock changes the list only at whole minutes: shifts start and end on them.
-      const { location, type, status } = request.query;
-      const variant = JSON.stringify([viewer, location, type, status, Math.floor(at.getTime() / 60_000)]);
+      const { location, type, status, from, to, limit, cursor } = request.query;
+      const page = pageRequest(request.query);
+      const minute = Math.floor(at.getTime() / 60_000);
+      const variant = JSON.stringify([viewer, location, type, status, from, to, page.limit, cursor, minute]);
       const marks = await deps.positions.marks(readModels.shifts);
       const body = await lists.body(variant, marks, () =>
-        sql.begin('isolation level repeatable read read only', async (tx) => ({
-          marks: await readMarks(tx, readModels.shifts),
-          value: await shiftList(tx, who, request.query, at),
-        })),
+        sql.begin('isolation level repeatable read read only', async (tx) => {
+          const { shifts, next } = await shiftList(tx, who, request.query, page, at);
+          const query = { location, type, status, from, to, limit: limit ?? page.limit };
+          return {
+            marks: await readMarks(tx, readModels.shifts),
+            value: shifts,
+            headers: next ? { link: nextLink('/api/shifts', query, next) } : undefined,
+          };
+        }),
       );
       return sendCached(request, reply, body);
     },
