@@ -17,6 +17,14 @@ export function useShifts(filters: ShiftFilters) {
   });
 }
 
+/** The shifts dated `from` to `to` (Eastern dates, both included) with the screen's filters, every page. */
+export function useShiftsBetween(filters: ShiftFilters, { from, to }: { from: string; to: string }) {
+  return useQuery({
+    queryKey: keys.shifts({ ...filters, from, to }),
+    queryFn: () => api.everyPage<Shift>(withQuery('/api/shifts', { ...filters, from, to })),
+  });
+}
+
 /** The Quick Stats card's number: open shifts everywhere. */
 export function useOpenShiftCount() {
   return useQuery({
