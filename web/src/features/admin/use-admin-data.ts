@@ -16,7 +16,7 @@ export function useDashboardStats() {
 }
 
 /** How many shifts Shift Management asks the server for at a time. */
-export const SERVER_PAGE_SIZE = 50;
+export const SERVER_PAGE_SIZE = 100;
 
 /**
  * Shifts in every status, for Shift Management to filter on the page, a server page at a time:
