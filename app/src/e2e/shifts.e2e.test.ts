@@ -218,9 +218,12 @@ describe('the Available Shifts screen in a real browser', () => {
     await page.getByRole('button', { name: 'Calendar' }).click();
     await page.getByRole('button', { name: 'Today' }).waitFor();
     const day = page.getByRole('button', { name: `${formatShiftDate(date)}: 1 shift` });
-    while (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+    const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+    for (let i = monthIndex(easternToday(new Date())); i < monthIndex(date); i++) {
+      await page.getByRole('button', { name: 'Next month' }).click();
+    }
     await day.click();
-    await page.getByRole('dialog').getByText('Shown in its own month').waitFor();
+    await page.getByRole('dialog').getByText('Oak Lodge').first().waitFor();
     expect(windows.length).toBeGreaterThan(1);
     for (const { from, to } of windows) {
       // A month grid shows at most six weeks.
