@@ -37,7 +37,7 @@ export function ShiftManagementTab() {
   async function showMore() {
     if (shifts.isFetchingNextPage) return;
     if (paging?.kind === 'server') await shifts.fetchNextPage();
-    setVisible(visible + PAGE_SIZE);
+    setVisible(shown.length + PAGE_SIZE);
   }
 
   function changeFilters(next: ShiftFilters) {
