@@ -139,7 +139,7 @@ describe('the Admin Dashboard in a real browser', () => {
     const start = new Date(Date.now() + 45 * 86_400_000);
     await Promise.all(
       Array.from({ length: 4 }, async (_, worker) => {
-        for (let i = worker; i < 40; i += 4) {
+        for (let i = worker; i < 60; i += 4) {
           const at = new Date(start.getTime() + i * 3_600_000);
           const end = new Date(at.getTime() + 4 * 3_600_000);
           const reply = await superAdmin.post('/api/shifts', {
