@@ -12,7 +12,7 @@ const eastern = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is a date written YYYY-MM-DD`)
     .refine(isCalendarDate, `${label} is not a real date`);
 
-/** The paging parameters of a shift list (docs/product.md §4.7): a window of Eastern dates, then pages. */
+/** The paging parameters of a shift list (docs/product.md §4.7.1): a window of Eastern dates, then pages. */
 export const pagingQuery = {
   from: eastern('from').optional().describe('First Eastern date of the window (YYYY-MM-DD), included.'),
   to: eastern('to').optional().describe('Last Eastern date of the window (YYYY-MM-DD), included.'),
