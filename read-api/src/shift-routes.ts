@@ -17,7 +17,7 @@ import {
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
@@ -59,6 +59,24 @@ const sortKeyOf = (row: ShiftRow): SortKey => [priorityRank(row), row.date, row.
 // docs/product.md §4.7's order, made total by the id so that a cursor names one place in it.
 const inListOrder = (a: ShiftRow, b: ShiftRow) => compareKeys(sortKeyOf(a), sortKeyOf(b));
 
+type Condition = PendingQuery<Row[]>;
+
+/** The conditions that keep shifts dated from `from` to `to`, both included, when given. */
+function datedWithin(db: Sql | TransactionSql, { from, to }: { from?: string; to?: string }): Condition[] {
+  return [
+    ...(from === undefined ? [] : [db`s.date >= ${from}`]),
+    ...(to === undefined ? [] : [db`s.date <= ${to}`]),
+  ];
+}
+
+/** Every one of `conditions` (those given), or undefined when none is. */
+function allOf(db: Sql | TransactionSql, conditions: (Condition | undefined)[]): Condition | undefined {
+  return conditions.reduce<Condition | undefined>(
+    (all, condition) => (all && condition ? db`${all} and ${condition}` : (all ?? condition)),
+    undefined,
+  );
+}
+
 /**
  * One page of the Available Shifts list as `who` may see it, read in one snapshot (`db`): the
  * shifts dated inside the window, in list order, after the cursor.
@@ -71,17 +89,10 @@ async function shiftList(
   at: Date,
 ) {
   const admin = can(who, 'seeShiftHolder');
-  const conditions = [
-    admin
-      ? undefined
-      : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`,
-    from === undefined ? undefined : db`s.date >= ${from}`,
-    to === undefined ? undefined : db`s.date <= ${to}`,
-  ].filter((condition) => condition !== undefined);
-  const where = conditions.reduce<(typeof conditions)[number] | undefined>(
-    (all, condition) => (all ? db`${all} and ${condition}` : condition),
-    undefined,
-  );
+  const visible = admin
+    ? undefined
+    : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
+  const where = allOf(db, [visible, ...datedWithin(db, { from, to })]);
   const rows = ((await shiftsWithHolders(db, where)) as unknown as ShiftRow[]).filter((row) => {
     if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
     // Staff see what they can claim and what is theirs.
@@ -158,13 +169,12 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'Pending approvals',
-        description:
-          "Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is.",
-        querystring: z.object({ location: locationFilter.optional() }),
+        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow.`,
+        querystring: z.object({ location: locationFilter.optional(), ...pagingQuery }),
         response: answers(z.array(pendingShiftViewSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
       let location =
         request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
@@ -174,13 +184,16 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
           select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${who.userId}`;
         location = me?.name ?? undefined;
       }
-      const rows = (await shifts(sql`s.status = 'pending'`)).filter(
-        (r) => !location || r.location === location,
-      );
-      return rows.sort(byUrgencyThenTime).map((row) => ({
-        ...shiftView(row, who),
-        staffName: staffNameOf(row),
-      }));
+      const page = pageRequest(request.query);
+      const pending = allOf(sql, [sql`s.status = 'pending'`, ...datedWithin(sql, page)]);
+      const rows = (await shifts(pending)).filter((r) => !location || r.location === location);
+      const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
+      if (next) {
+        const { location: asked, from, to, limit } = request.query;
+        const query = { location: asked, from, to, limit: limit ?? page.limit };
+        reply.header('link', nextLink('/api/shifts/pending', query, next));
+      }
+      return items.map((row) => ({ ...shiftView(row, who), staffName: staffNameOf(row) }));
     },
   );
 

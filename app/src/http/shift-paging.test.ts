@@ -137,6 +137,30 @@ describe('GET /api/shifts in windows and pages', () => {
     expect(nextOf(rest.headers)).toBeUndefined();
   });
 
+  it('pages Pending Approvals the same way, and windows them', async () => {
+    const date = slot(100).date;
+    const claimed: string[] = [];
+    for (const [startTime, endTime] of [
+      ['06:00', '10:00'],
+      ['11:00', '15:00'],
+      ['16:00', '20:00'],
+    ] as const) {
+      const id = await post({ date, startTime, endTime });
+      const claim = await staff.post(`/api/shifts/${id}/claim`);
+      expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+      claimed.push(id);
+    }
+    const whole = await admin.get(`/api/shifts/pending?from=${date}&to=${date}`);
+    expect(new Set(ids(whole.body))).toEqual(new Set(claimed));
+    const first = await admin.get(`/api/shifts/pending?from=${date}&to=${date}&limit=2`);
+    const rest = await admin.get(nextOf(first.headers)!);
+    expect([...ids(first.body), ...ids(rest.body)]).toEqual(ids(whole.body));
+    expect(nextOf(rest.headers)).toBeUndefined();
+    expect((await admin.get('/api/shifts/pending?limit=0')).body.message).toBe(
+      'limit must be between 1 and 1000',
+    );
+  });
+
   it.each([
     ['limit=0', 'limit must be between 1 and 1000'],
     ['limit=1001', 'limit must be between 1 and 1000'],
