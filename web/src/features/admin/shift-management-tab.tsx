@@ -15,14 +15,14 @@ import {
   pagingControl,
   type ShiftFilters,
 } from './shift-filters';
-import { useAllShifts } from './use-admin-data';
+import { useShiftPages } from './use-admin-data';
 
 /**
  * Admin Dashboard tab: the shifts loaded so far, filtered on the page, ten at a time; Load More
  * brings the next server page when the loaded ones are all shown (docs/product.md §2.15).
  */
 export function ShiftManagementTab() {
-  const shifts = useAllShifts();
+  const shifts = useShiftPages();
   const [filters, setFilters] = useState<ShiftFilters>(noShiftFilters);
   const [visible, setVisible] = useState(PAGE_SIZE);
   const [creating, setCreating] = useState(false);

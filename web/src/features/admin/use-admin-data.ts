@@ -22,7 +22,7 @@ export const SERVER_PAGE_SIZE = 100;
  * Shifts in every status, for Shift Management to filter on the page, a server page at a time:
  * `fetchNextPage` follows the answer's next link (docs/product.md §2.15).
  */
-export function useAllShifts() {
+export function useShiftPages() {
   return useInfiniteQuery({
     queryKey: keys.shiftPages({ status: 'all' }),
     queryFn: ({ pageParam }) => api.page<Shift>(pageParam),
