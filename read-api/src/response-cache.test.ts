@@ -40,6 +40,18 @@ describe('the GET /api/shifts body cache', () => {
     expect(cache.size.bytes / cache.size.entries).toBeGreaterThan(256);
   });
 
+  it('keeps a page’s Link header with its body, and a page that gains a next page is a new representation', async () => {
+    const cache = new ResponseCache();
+    const value = [{ id: 'shift-1' }];
+    const link = '</api/shifts?limit=1&cursor=abc>; rel="next"';
+    const last = await cache.body('page', at(1), async () => ({ marks: at(1), value }));
+    const more = await cache.body('page', at(2), async () => ({ marks: at(2), value, headers: { link } }));
+    expect(last.headers).toBeUndefined();
+    expect(more.headers).toEqual({ link });
+    expect(await cache.body('page', at(2), reader(at(2)))).toBe(more);
+    expect(more.etag).not.toBe(last.etag);
+  });
+
   it('keeps at most its number of entries, dropping the least recently used first', async () => {
     const cache = new ResponseCache({ maxEntries: 3 });
     const read = reader(at(1));

@@ -11,6 +11,15 @@ const gunzipped = promisify(gunzip);
 export interface CachedBody {
   gzip: Buffer;
   etag: string;
+  /** Headers read with the body (a list's `Link` to its next page). */
+  headers?: Record<string, string>;
+}
+
+/** What a read gives the cache: the body's value, the marks of its snapshot and its headers. */
+export interface FreshBody {
+  marks: Marks;
+  value: unknown;
+  headers?: Record<string, string>;
 }
 
 interface Entry extends CachedBody {
@@ -58,11 +67,7 @@ export class ResponseCache {
    * The body for `variant` as of `marks`, or read by `read`, which returns the marks its own
    * snapshot was taken at (the same or later ones) with the value.
    */
-  async body(
-    variant: string,
-    marks: Marks,
-    read: () => Promise<{ marks: Marks; value: unknown }>,
-  ): Promise<CachedBody> {
+  async body(variant: string, marks: Marks, read: () => Promise<FreshBody>): Promise<CachedBody> {
     const digest = digestOf(variant);
     const key = `${marks.key}\n${digest}`;
     const hit = this.entries.get(key);
@@ -78,20 +83,26 @@ export class ResponseCache {
     return done;
   }
 
-  private async readAndKeep(
-    digest: string,
-    read: () => Promise<{ marks: Marks; value: unknown }>,
-  ): Promise<CachedBody> {
-    const { marks, value } = await read();
+  private async readAndKeep(digest: string, read: () => Promise<FreshBody>): Promise<CachedBody> {
+    const { marks, value, headers } = await read();
     const raw = Buffer.from(JSON.stringify(value));
     const gzip = await gzipped(raw);
-    const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+    // The headers are part of the representation: a page that gains a next page is a new one.
+    const hash = createHash('sha1').update(raw);
+    if (headers) hash.update(JSON.stringify(headers));
+    const etag = `"${hash.digest('base64url')}"`;
     const key = `${marks.key}\n${digest}`;
     const entry: Entry = {
       marks,
       gzip,
       etag,
-      bytes: gzip.length + Buffer.byteLength(key) + etag.length + ENTRY_OVERHEAD_BYTES,
+      headers,
+      bytes:
+        gzip.length +
+        Buffer.byteLength(key) +
+        etag.length +
+        (headers ? Buffer.byteLength(JSON.stringify(headers)) : 0) +
+        ENTRY_OVERHEAD_BYTES,
     };
     // Bodies read before these marks can no longer be asked for.
     for (const [old, kept] of this.entries) if (kept.marks.before(marks)) this.drop(old);
@@ -141,6 +152,7 @@ export async function sendCached(request: FastifyRequest, reply: FastifyReply, b
   const gzip = acceptsGzip(request.headers['accept-encoding']);
   const etag = gzip ? `${body.etag.slice(0, -1)}-gzip"` : body.etag;
   reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
+  for (const [name, value] of Object.entries(body.headers ?? {})) reply.header(name, value);
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   if (gzip) return reply.header('content-encoding', 'gzip').send(body.gzip);

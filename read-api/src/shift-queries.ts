@@ -90,11 +90,18 @@ export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftV
 
 const PRIORITY_ORDER: Record<string, number> = { emergency: 0, urgent: 1 };
 
+/** Where a shift's priority puts it in a list: emergency 0, urgent 1, the rest 2. */
+export function priorityRank(row: Pick<ShiftRow, 'priority'>): number {
+  return PRIORITY_ORDER[row.priority] ?? 2;
+}
+
 /** docs/product.md §4: emergency first, then urgent, then date, then start time. */
 export function byUrgencyThenTime(a: ShiftRow, b: ShiftRow): number {
-  const pa = PRIORITY_ORDER[a.priority] ?? 2;
-  const pb = PRIORITY_ORDER[b.priority] ?? 2;
-  return pa - pb || a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);
+  return (
+    priorityRank(a) - priorityRank(b) ||
+    a.date.localeCompare(b.date) ||
+    a.start_time.localeCompare(b.start_time)
+  );
 }
 
 /** The domain's `isClaimable` for a read-model row. */

@@ -17,16 +17,26 @@ import {
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
 import { ResponseCache, sendCached } from './response-cache';
 import {
+  compareKeys,
+  DEFAULT_PAGE_SIZE,
+  nextLink,
+  pageOf,
+  pageRequest,
+  pagingQuery,
+  type SortKey,
+} from './shift-paging';
+import {
   byUrgencyThenTime,
   claimableSql,
   hasEnded,
   isOpen,
+  priorityRank,
   progress,
   type ShiftRow,
   shiftsWithHolders,
@@ -41,22 +51,49 @@ const shiftFilters = z.object({
   type: cleanText({ label: 'Type', max: 40 }).optional(),
   status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
 });
+const shiftListQuery = shiftFilters.extend(pagingQuery);
 const DAY_PROGRAM = 'Day Program';
 // Shifts that have not ended are dated today or later, or yesterday for an overnight one.
 const notBefore = (at: Date) => previousDate(easternToday(at));
+const sortKeyOf = (row: ShiftRow): SortKey => [priorityRank(row), row.date, row.start_time, row.id];
+// docs/product.md §4.7's order, made total by the id so that a cursor names one place in it.
+const inListOrder = (a: ShiftRow, b: ShiftRow) => compareKeys(sortKeyOf(a), sortKeyOf(b));
 
-/** The list of Available Shifts as `who` may see it, read in one snapshot (`db`). */
+type Condition = PendingQuery<Row[]>;
+
+/** The conditions that keep shifts dated from `from` to `to`, both included, when given. */
+function datedWithin(db: Sql | TransactionSql, { from, to }: { from?: string; to?: string }): Condition[] {
+  return [
+    ...(from === undefined ? [] : [db`s.date >= ${from}`]),
+    ...(to === undefined ? [] : [db`s.date <= ${to}`]),
+  ];
+}
+
+/** Every one of `conditions` (those given), or undefined when none is. */
+function allOf(db: Sql | TransactionSql, conditions: (Condition | undefined)[]): Condition | undefined {
+  return conditions.reduce<Condition | undefined>(
+    (all, condition) => (all && condition ? db`${all} and ${condition}` : (all ?? condition)),
+    undefined,
+  );
+}
+
+/**
+ * One page of the Available Shifts list as `who` may see it, read in one snapshot (`db`): the
+ * shifts dated inside the window, in list order, after the cursor.
+ */
 async function shiftList(
   db: Sql | TransactionSql,
   who: Principal,
   { location, type, status }: z.infer<typeof shiftFilters>,
+  { from, to, ...page }: ReturnType<typeof pageRequest>,
   at: Date,
 ) {
   const admin = can(who, 'seeShiftHolder');
   const visible = admin
     ? undefined
     : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
-  const rows = ((await shiftsWithHolders(db, visible)) as unknown as ShiftRow[]).filter((row) => {
+  const where = allOf(db, [visible, ...datedWithin(db, { from, to })]);
+  const rows = ((await shiftsWithHolders(db, where)) as unknown as ShiftRow[]).filter((row) => {
     if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
     // Staff see what they can claim and what is theirs.
     if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
@@ -74,7 +111,8 @@ async function shiftList(
     if (status === 'pending' && row.status !== 'pending') return false;
     return true;
   });
-  return rows.sort(byUrgencyThenTime).map((row) => shiftView(row, who));
+  const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
+  return { shifts: items.map((row) => shiftView(row, who)), next };
 }
 
 export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
@@ -83,8 +121,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     (await shiftsWithHolders(sql, where)) as unknown as ShiftRow[];
   const allShifts = () => shifts();
 
-  // GET /api/shifts is the whole schedule (docs/product.md: no paging), read by every open screen after every
-  // change notice: its finished bodies are kept until the read models move on.
+  // GET /api/shifts is read by every open screen after every change notice: its finished pages are
+  // kept until the read models move on.
   const lists = new ResponseCache();
 
   app.get(
@@ -93,9 +131,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'List shifts',
-        description:
-          'The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending).',
-        querystring: shiftFilters,
+        description: `The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending). \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included. The answer is one page of at most \`limit\` shifts (${DEFAULT_PAGE_SIZE} when not given, so a call without paging parameters is bounded); when more follow, the \`Link\` header names the next page (rel="next"), and the last page has none.`,
+        querystring: shiftListQuery,
         response: answers(z.array(shiftViewSchema)),
       },
     },
@@ -106,14 +143,21 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       // Admins see one list (shaped by their role); staff each see their own shifts in it.
       const viewer = admin ? `${who.role}:${who.superAdmin}` : `staff:${who.userId}`;
       // The clock changes the list only at whole minutes: shifts start and end on them.
-      const { location, type, status } = request.query;
-      const variant = JSON.stringify([viewer, location, type, status, Math.floor(at.getTime() / 60_000)]);
+      const { location, type, status, from, to, limit, cursor } = request.query;
+      const page = pageRequest(request.query);
+      const minute = Math.floor(at.getTime() / 60_000);
+      const variant = JSON.stringify([viewer, location, type, status, from, to, page.limit, cursor, minute]);
       const marks = await deps.positions.marks(readModels.shifts);
       const body = await lists.body(variant, marks, () =>
-        sql.begin('isolation level repeatable read read only', async (tx) => ({
-          marks: await readMarks(tx, readModels.shifts),
-          value: await shiftList(tx, who, request.query, at),
-        })),
+        sql.begin('isolation level repeatable read read only', async (tx) => {
+          const { shifts, next } = await shiftList(tx, who, request.query, page, at);
+          const query = { location, type, status, from, to, limit: limit ?? page.limit };
+          return {
+            marks: await readMarks(tx, readModels.shifts),
+            value: shifts,
+            headers: next ? { link: nextLink('/api/shifts', query, next) } : undefined,
+          };
+        }),
       );
       return sendCached(request, reply, body);
     },
@@ -125,13 +169,12 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'Pending approvals',
-        description:
-          "Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is.",
-        querystring: z.object({ location: locationFilter.optional() }),
+        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow.`,
+        querystring: z.object({ location: locationFilter.optional(), ...pagingQuery }),
         response: answers(z.array(pendingShiftViewSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
       let location =
         request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
@@ -141,13 +184,16 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
           select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${who.userId}`;
         location = me?.name ?? undefined;
       }
-      const rows = (await shifts(sql`s.status = 'pending'`)).filter(
-        (r) => !location || r.location === location,
-      );
-      return rows.sort(byUrgencyThenTime).map((row) => ({
-        ...shiftView(row, who),
-        staffName: staffNameOf(row),
-      }));
+      const page = pageRequest(request.query);
+      const pending = allOf(sql, [sql`s.status = 'pending'`, ...datedWithin(sql, page)]);
+      const rows = (await shifts(pending)).filter((r) => !location || r.location === location);
+      const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
+      if (next) {
+        const { location: asked, from, to, limit } = request.query;
+        const query = { location: asked, from, to, limit: limit ?? page.limit };
+        reply.header('link', nextLink('/api/shifts/pending', query, next));
+      }
+      return items.map((row) => ({ ...shiftView(row, who), staffName: staffNameOf(row) }));
     },
   );
 

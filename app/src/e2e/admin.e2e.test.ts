@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
+import { axeViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
 
 const everyAdminTab = [
@@ -120,6 +121,62 @@ describe('the Admin Dashboard in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Create Shift' }).waitFor();
     await e2e.screenshot(page, 'shift-management-desktop');
+  });
+
+  it('brings Shift Management’s next server page with Load More, by keyboard, announced politely', async () => {
+    /** Every shift in every status, following the list's next links. */
+    async function everyShift(path = '/api/shifts?status=all') {
+      const shifts: { status: string }[] = [];
+      for (let next: string | undefined = path; next; ) {
+        const reply = await superAdmin.get(next);
+        shifts.push(...(reply.body as unknown as { status: string }[]));
+        next = /^<([^>]+)>; rel="next"$/.exec(reply.headers.get('link') ?? '')?.[1];
+      }
+      return shifts;
+    }
+    const managed = (shifts: { status: string }[]) =>
+      shifts.filter((s) => s.status !== 'completed' && s.status !== 'expired').length;
+    const start = new Date(Date.now() + 45 * 86_400_000);
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, worker) => {
+        for (let i = worker; i < 60; i += 4) {
+          const at = new Date(start.getTime() + i * 3_600_000);
+          const end = new Date(at.getTime() + 4 * 3_600_000);
+          const reply = await superAdmin.post('/api/shifts', {
+            location: 'Maple House',
+            type: 'AM',
+            date: easternToday(at),
+            startTime: easternTime(at),
+            endTime: easternTime(end),
+          });
+          expect(reply.status).toBe(201);
+        }
+      }),
+    );
+    const firstPage = managed((await superAdmin.get('/api/shifts?status=all&limit=100')).body as never);
+    const total = managed(await everyShift());
+    expect(total).toBeGreaterThan(firstPage);
+
+    const page = await openAdmin('jamie.cole');
+    await openTab(page, 'Shift Management');
+    const summary = page.getByText(/^Showing \d+ of \d+ shifts/);
+    await page.getByText(`Showing 10 of ${firstPage} shifts`).waitFor();
+    expect(await summary.getAttribute('aria-live')).toBe('polite');
+    while (await page.getByRole('button', { name: /^Load More Shifts \(/ }).isVisible()) {
+      await page.getByRole('button', { name: /^Load More Shifts \(/ }).click();
+    }
+    await page.getByText(`Showing ${firstPage} of ${firstPage} shifts`).waitFor();
+    const fromServer = page.getByRole('button', { name: 'Load More Shifts', exact: true });
+    await fromServer.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => summary.innerText())
+      .toMatch(new RegExp(`^Showing ${firstPage + 10} of \\d+ shifts`));
+    expect(await axeViolations(page, 'Shift Management after Load More')).toEqual([]);
+    for (let more = page.getByRole('button', { name: /^Load More Shifts/ }); await more.isVisible(); ) {
+      await more.click();
+    }
+    await page.getByText(`Showing ${total} of ${total} shifts`).waitFor();
   });
 
   it('shows a shift being worked now with its progress', async () => {

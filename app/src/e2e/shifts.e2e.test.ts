@@ -1,4 +1,4 @@
-import { easternToday, nextDate } from '@shiftcover/domain';
+import { easternToday, formatShiftDate, nextDate } from '@shiftcover/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
@@ -202,6 +202,37 @@ describe('the Available Shifts screen in a real browser', () => {
       await page.getByRole('button', { name: 'Next month' }).click();
       await page.getByRole('button', { name: 'Today' }).click();
     }
+  });
+
+  it('asks the server for the calendar month it shows, and no other days', async () => {
+    const date = daysAhead(70);
+    await postShift('Shown in its own month', date);
+    const page = await openAs('sam.patel');
+    const windows: { from: string | null; to: string | null }[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/shifts' && url.searchParams.has('from')) {
+        windows.push({ from: url.searchParams.get('from'), to: url.searchParams.get('to') });
+      }
+    });
+    await page.getByRole('button', { name: 'Calendar' }).click();
+    await page.getByRole('button', { name: 'Today' }).waitFor();
+    const day = page.getByRole('button', { name: `${formatShiftDate(date)}: 1 shift` });
+    const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+    for (let i = monthIndex(easternToday(new Date())); i < monthIndex(date); i++) {
+      await page.getByRole('button', { name: 'Next month' }).click();
+    }
+    await day.click();
+    await page.getByRole('dialog').getByText('Oak Lodge').first().waitFor();
+    expect(windows.length).toBeGreaterThan(1);
+    for (const { from, to } of windows) {
+      // A month grid shows at most six weeks.
+      const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(27);
+      expect(days).toBeLessThan(42);
+    }
+    expect(windows.some(({ from, to }) => from! <= date && date <= to!)).toBe(true);
+    expect(windows[0]!.to! < date).toBe(true);
   });
 
   it('opens Filters & Locations on a phone and applies them', async () => {

@@ -55,12 +55,13 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T>(
+/** Sends a request; the answer when it succeeded, null for a 401 the caller takes (`nullOn401`). */
+async function send(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<Response | null> {
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method === 'GET' && latestPosition > 0n) headers['x-min-position'] = latestPosition.toString();
@@ -72,17 +73,60 @@ export async function apiRequest<T>(
   });
   remember(response);
   if (response.status === 401) {
-    if (options.nullOn401) return null as T;
+    if (options.nullOn401) return null;
     if (path !== '/api/auth/login') for (const listener of unauthorizedListeners) listener();
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+async function bodyOf<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options);
+  return response ? bodyOf<T>(response) : (null as T);
+}
+
+/** One page of a list and the path of the next, from the answer's `Link: <…>; rel="next"`. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+export function nextPageOf(link: string | null): string | null {
+  const match = link ? /<([^>]+)>\s*;\s*rel="next"/.exec(link) : null;
+  return match?.[1] ?? null;
+}
+
+async function page<T>(path: string): Promise<Page<T>> {
+  const response = (await send('GET', path)) as Response;
+  return { items: await bodyOf<T[]>(response), next: nextPageOf(response.headers.get('link')) };
+}
+
+/** Every page of a list, following its next links (for a list already bounded by a window). */
+async function everyPage<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  for (let next: string | null = path; next; ) {
+    const answer: Page<T> = await page<T>(next);
+    items.push(...answer.items);
+    next = answer.next;
+  }
+  return items;
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  page,
+  everyPage,
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),

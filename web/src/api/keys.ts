@@ -9,6 +9,8 @@ export type { View };
 export const keys = {
   currentUser: ['auth-user'] as const,
   shifts: (filters: Record<string, string> = {}) => ['shifts', filters] as const,
+  /** A shift list read a page at a time (an infinite query's pages, not one array). */
+  shiftPages: (filters: Record<string, string>) => ['shifts', 'pages', filters] as const,
   inProgress: ['shifts', 'in-progress'] as const,
   shiftHistory: (shiftId: string) => ['shifts', 'history', shiftId] as const,
   pending: (location = 'all') => ['pending', location] as const,

@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Page } from './client';
 import type { View } from './keys';
+import type { Shift } from './types';
 
 /** docs/product.md §9: no automatic retry, no refetch on focus or on a timer, data never stale. */
 export const queryClient = new QueryClient({
@@ -12,4 +14,19 @@ export const queryClient = new QueryClient({
 /** Refresh every query showing one of these views. */
 export async function refresh(views: readonly View[]): Promise<void> {
   await Promise.all(views.map((view) => queryClient.invalidateQueries({ queryKey: [view] })));
+}
+
+/**
+ * Changes one shift in every shift list held, whether a list is one array or pages of a paged
+ * list, for a mutation's optimistic answer.
+ */
+export function updateShiftInLists(shiftId: string, change: (shift: Shift) => Shift): void {
+  const update = (shift: Shift) => (shift.id === shiftId ? change(shift) : shift);
+  queryClient.setQueriesData<Shift[] | InfiniteData<Page<Shift>>>({ queryKey: ['shifts'] }, (held) => {
+    if (Array.isArray(held)) return held.map(update);
+    if (held && 'pages' in held) {
+      return { ...held, pages: held.pages.map((page) => ({ ...page, items: page.items.map(update) })) };
+    }
+    return held;
+  });
 }

@@ -111,5 +111,7 @@ describe('Load More and Show Less', () => {
     expect(pagingControl(25, 30)).toEqual({ kind: 'less' });
     expect(pagingControl(10, PAGE_SIZE)).toBeNull();
     expect(pagingControl(3, PAGE_SIZE)).toBeNull();
+    expect(pagingControl(25, 30, true)).toEqual({ kind: 'server' });
+    expect(pagingControl(25, 20, true)).toEqual({ kind: 'more', remaining: 5 });
   });
 });

@@ -76,12 +76,17 @@ export function filterShifts(shifts: readonly Shift[], filters: ShiftFilters, to
 
 export const PAGE_SIZE = 10;
 
-/** docs/product.md §2: what the Load More / Show Less control offers for a list of `total` shown `visible` at a time. */
+/**
+ * docs/product.md §2.15: what the Load More / Show Less control offers for a list of `total` loaded
+ * shifts shown `visible` at a time, when the server may hold more (`moreOnServer`).
+ */
 export function pagingControl(
   total: number,
   visible: number,
-): { kind: 'more'; remaining: number } | { kind: 'less' } | null {
+  moreOnServer = false,
+): { kind: 'more'; remaining: number } | { kind: 'server' } | { kind: 'less' } | null {
   if (visible < total) return { kind: 'more', remaining: total - visible };
+  if (moreOnServer) return { kind: 'server' };
   if (total > PAGE_SIZE) return { kind: 'less' };
   return null;
 }

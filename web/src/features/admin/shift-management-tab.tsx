@@ -15,20 +15,30 @@ import {
   pagingControl,
   type ShiftFilters,
 } from './shift-filters';
-import { useAllShifts } from './use-admin-data';
+import { useShiftPages } from './use-admin-data';
 
-/** Admin Dashboard tab: every shift, filtered on the page, ten at a time (docs/product.md §2 Shift Management). */
+/**
+ * Admin Dashboard tab: the shifts loaded so far, filtered on the page, ten at a time; Load More
+ * brings the next server page when the loaded ones are all shown (docs/product.md §2.15).
+ */
 export function ShiftManagementTab() {
-  const shifts = useAllShifts();
+  const shifts = useShiftPages();
   const [filters, setFilters] = useState<ShiftFilters>(noShiftFilters);
   const [visible, setVisible] = useState(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
 
-  const all = managedShifts(shifts.data ?? []);
+  const all = managedShifts(shifts.data?.pages.flatMap((page) => page.items) ?? []);
   const matching = filterShifts(all, filters, easternToday(new Date()));
   const filtered = hasActiveFilter(filters);
   const shown = matching.slice(0, visible);
-  const paging = pagingControl(matching.length, visible);
+  const paging = pagingControl(matching.length, visible, shifts.hasNextPage);
+
+  // Ten more from what is loaded, once the next server page is in when it is needed.
+  async function showMore() {
+    if (shifts.isFetchingNextPage) return;
+    if (paging?.kind === 'server') await shifts.fetchNextPage();
+    setVisible(shown.length + PAGE_SIZE);
+  }
 
   function changeFilters(next: ShiftFilters) {
     setFilters(next);
@@ -79,8 +89,12 @@ export function ShiftManagementTab() {
       {paging && (
         <div className="flex justify-center">
           {paging.kind === 'more' ? (
-            <Button variant="outline" onClick={() => setVisible(visible + PAGE_SIZE)}>
+            <Button variant="outline" onClick={showMore}>
               Load More Shifts ({paging.remaining} remaining)
+            </Button>
+          ) : paging.kind === 'server' ? (
+            <Button variant="outline" onClick={showMore} aria-busy={shifts.isFetchingNextPage}>
+              {shifts.isFetchingNextPage ? 'Loading more shifts...' : 'Load More Shifts'}
             </Button>
           ) : (
             <Button variant="outline" onClick={() => setVisible(PAGE_SIZE)}>

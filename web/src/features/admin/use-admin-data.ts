@@ -1,5 +1,5 @@
 import { type AdminDashboardStatsView, can, type InProgressShiftView } from '@shiftcover/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -15,11 +15,19 @@ export function useDashboardStats() {
   return useQuery({ queryKey: keys.stats, queryFn: () => api.get<DashboardStats>('/api/dashboard/stats') });
 }
 
-/** Every shift in every status, for Shift Management to filter on the page. */
-export function useAllShifts() {
-  return useQuery({
-    queryKey: keys.shifts({ status: 'all' }),
-    queryFn: () => api.get<Shift[]>('/api/shifts?status=all'),
+/** How many shifts Shift Management asks the server for at a time. */
+export const SERVER_PAGE_SIZE = 100;
+
+/**
+ * Shifts in every status, for Shift Management to filter on the page, a server page at a time:
+ * `fetchNextPage` follows the answer's next link (docs/product.md §2.15).
+ */
+export function useShiftPages() {
+  return useInfiniteQuery({
+    queryKey: keys.shiftPages({ status: 'all' }),
+    queryFn: ({ pageParam }) => api.page<Shift>(pageParam),
+    initialPageParam: `/api/shifts?status=all&limit=${SERVER_PAGE_SIZE}`,
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 

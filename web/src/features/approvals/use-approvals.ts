@@ -2,8 +2,7 @@ import { can } from '@shiftcover/domain';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
-import { queryClient, refresh } from '../../api/query-client';
-import type { Shift } from '../../api/types';
+import { queryClient, refresh, updateShiftInLists } from '../../api/query-client';
 import { usePrincipal } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import { type ClaimDecision, decidedShift } from './claim-decision';
@@ -60,9 +59,7 @@ export function useDecideClaim() {
       queryClient.setQueriesData<PendingShift[]>({ queryKey: ['pending'] }, (list) =>
         list?.filter((s) => s.id !== shiftId),
       );
-      queryClient.setQueriesData<Shift[]>({ queryKey: ['shifts'] }, (list) =>
-        Array.isArray(list) ? list.map((s) => (s.id === shiftId ? decidedShift(s, decision) : s)) : list,
-      );
+      updateShiftInLists(shiftId, (shift) => decidedShift(shift, decision));
       return { before };
     },
     onError: (error, { decision }, context) => {

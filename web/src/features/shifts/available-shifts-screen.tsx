@@ -72,7 +72,7 @@ export function AvailableShiftsScreen() {
   if (shifts.isLoading) body = <Spinner label="Loading shifts" />;
   else if (shifts.isError) {
     body = <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>;
-  } else if (view === 'calendar') body = <CalendarView shifts={list} />;
+  } else if (view === 'calendar') body = <CalendarView filters={filters} />;
   else if (list.length === 0) {
     body = (
       <EmptyState icon={<CalendarX />} title="No shifts found">

@@ -2,7 +2,7 @@ import type { ShiftDetails, WrittenShiftView } from '@shiftcover/domain';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
-import { queryClient, refresh } from '../../api/query-client';
+import { queryClient, refresh, updateShiftInLists } from '../../api/query-client';
 import type { Shift } from '../../api/types';
 import { useSignedInUser } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
@@ -14,6 +14,14 @@ export function useShifts(filters: ShiftFilters) {
   return useQuery({
     queryKey: keys.shifts({ ...filters }),
     queryFn: () => api.get<Shift[]>(withQuery('/api/shifts', { ...filters })),
+  });
+}
+
+/** The shifts dated `from` to `to` (Eastern dates, both included) with the screen's filters, every page. */
+export function useShiftsBetween(filters: ShiftFilters, { from, to }: { from: string; to: string }) {
+  return useQuery({
+    queryKey: keys.shifts({ ...filters, from, to }),
+    queryFn: () => api.everyPage<Shift>(withQuery('/api/shifts', { ...filters, from, to })),
   });
 }
 
@@ -34,9 +42,7 @@ export function useClaimShift() {
     onMutate: async (shiftId) => {
       await queryClient.cancelQueries({ queryKey: ['shifts'] });
       const before: [QueryKey, unknown][] = queryClient.getQueriesData({ queryKey: ['shifts'] });
-      queryClient.setQueriesData<Shift[]>({ queryKey: ['shifts'] }, (list) =>
-        Array.isArray(list) ? list.map((s) => (s.id === shiftId ? claimedShift(s, me) : s)) : list,
-      );
+      updateShiftInLists(shiftId, (shift) => claimedShift(shift, me));
       return { before };
     },
     onError: (error, _shiftId, context) => {

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import type { Shift, ShiftType } from '../../../api/types';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Alert } from '../../../components/ui/feedback';
 import { cn } from '../../../lib/cn';
+import type { ShiftFilters } from '../shift-filters';
+import { useShiftsBetween } from '../use-shifts';
 import { calendarColors } from './calendar-colors';
 import { DaySheet } from './day-sheet';
 import { addMonths, byDate, type CalendarDay, monthGrid, monthOf, monthTitle } from './month-grid';
@@ -80,16 +83,24 @@ function Legend() {
   );
 }
 
-/** docs/product.md §2 Calendar view: the listed shifts on a month grid; a day opens its shifts beside it. */
-export function CalendarView({ shifts }: { shifts: Shift[] }) {
+/**
+ * docs/product.md §2 Calendar view: the shifts the filters select, on a month grid; a day opens
+ * its shifts beside it. It asks the server for the days the grid shows, and no others.
+ */
+export function CalendarView({ filters }: { filters: ShiftFilters }) {
   const today = easternToday(new Date());
   const [month, setMonth] = useState(() => monthOf(today));
   const [openDate, setOpenDate] = useState<string | null>(null);
-  const days = byDate(shifts);
   const weeks = monthGrid(month, today);
+  const shown = weeks.flat();
+  const shifts = useShiftsBetween(filters, { from: shown[0]!.date, to: shown.at(-1)!.date });
+  const days = byDate(shifts.data ?? []);
 
   return (
-    <Card className="grid gap-3 p-3 sm:p-4">
+    <Card className="grid gap-3 p-3 sm:p-4" aria-busy={shifts.isFetching}>
+      {shifts.isError && (
+        <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-slate-900" aria-live="polite">
           {monthTitle(month)}
