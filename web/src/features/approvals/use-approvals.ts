@@ -12,7 +12,7 @@ export function usePendingApprovals(location = 'all') {
   const allowed = can(usePrincipal(), 'viewPendingApprovals');
   return useQuery({
     queryKey: keys.pending(location),
-    queryFn: () => api.get<PendingShift[]>(withQuery('/api/shifts/pending', { location })),
+    queryFn: () => api.everyPage<PendingShift>(withQuery('/api/shifts/pending', { location })),
     enabled: allowed,
   });
 }

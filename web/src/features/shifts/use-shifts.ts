@@ -9,11 +9,14 @@ import { errorToast, toast } from '../toast/toast';
 import { claimedShift, claimFailureToast } from './claim';
 import type { ShiftFilters } from './shift-filters';
 
-/** GET /api/shifts with the screen's filters; the server filters and sorts (docs/product.md §4). */
+/**
+ * GET /api/shifts with the screen's filters, every page: the server filters and sorts
+ * (docs/product.md §4) and answers in bounded pages (§4.7.1); the screen shows them all.
+ */
 export function useShifts(filters: ShiftFilters) {
   return useQuery({
     queryKey: keys.shifts({ ...filters }),
-    queryFn: () => api.get<Shift[]>(withQuery('/api/shifts', { ...filters })),
+    queryFn: () => api.everyPage<Shift>(withQuery('/api/shifts', { ...filters })),
   });
 }
 
