@@ -66,5 +66,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: api, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -15,8 +15,8 @@ import { LandingPage } from './features/pages/landing-page';
 import { NotFoundPage } from './features/pages/not-found-page';
 import { pagePaths } from './page-paths';
 
-// The signed-in screens are fetched when first shown, so the landing and sign-in pages load only
-// what they draw. A chunk gone after a new deploy reloads the page once.
+// Every screen but the landing page, and the signed-in header, is fetched when first shown, so a
+// visitor downloads only what their screen draws. A chunk gone after a new deploy reloads the page once.
 const Header = lazyRouteComponent(() => import('./features/layout/header'), 'Header');
 const AvailableShiftsScreen = lazyRouteComponent(
   () => import('./features/shifts/available-shifts-screen'),
@@ -36,11 +36,10 @@ function Shell() {
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <SkipLink />
+      {/* The header and the first screen appear together; the router keeps a screen up while the next one loads. */}
       <Suspense fallback={<FullPageSpinner />}>
         {user && <Header user={user} />}
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Suspense>
     </div>
   );
