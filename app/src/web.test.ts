@@ -1,19 +1,48 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWebApp } from './web';
+import { ensureWebBuilt } from './testing/chromium';
+import { serveWebApp, WEB_DIST } from './web';
+
+/** What the landing page may download before it draws, as gzip: the first screen of a phone on a slow line. */
+const FIRST_SCREEN_BUDGET_BYTES = 150_000;
+
+const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+
+/** The body of an answer as bytes, decoded by its Content-Encoding. */
+function decoded(response: { rawPayload: Buffer; headers: Record<string, unknown> }): Buffer {
+  const encoding = response.headers['content-encoding'] as keyof typeof decoders | undefined;
+  return encoding ? decoders[encoding](response.rawPayload) : response.rawPayload;
+}
 
 describe('the served web app', () => {
+  const script = `export const greeting = ${JSON.stringify('Shift Coverage '.repeat(200))};\n`;
   let root: string;
   let app: FastifyInstance;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Shift Coverage</title>');
+    const html = `<!doctype html><title>Shift Coverage</title>${'<!-- app -->'.repeat(50)}`;
+    writeFileSync(join(root, 'index.html'), html);
+    writeFileSync(join(root, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(join(root, 'index.html.gz'), gzipSync(html));
     writeFileSync(join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
     writeFileSync(join(root, 'page-paths.json'), JSON.stringify(['/', '/my-shifts', '/admin', '/login']));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'assets/index-B2x9Qk1a.js'), script);
+    writeFileSync(join(root, 'assets/index-B2x9Qk1a.js.br'), brotliCompressSync(script));
+    writeFileSync(join(root, 'assets/index-B2x9Qk1a.js.gz'), gzipSync(script));
     app = Fastify();
     await serveWebApp(app, root);
   });
@@ -52,5 +81,117 @@ describe('the served web app', () => {
     const response = await app.inject({ url: '/api/nowhere' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No such route: GET /api/nowhere' });
+  });
+
+  it('lets browsers keep a hashed asset for a year without asking again', async () => {
+    const response = await app.inject({ url: '/assets/index-B2x9Qk1a.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/admin', '/nowhere', '/robots.txt'])(
+    'has browsers ask again for %s, whose name does not change with its content',
+    async (url) => {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['gzip;q=0.5, br;q=1.0', 'br'],
+  ])(
+    'answers Accept-Encoding: %s with the %s copy, which decodes to the plain file',
+    async (accepted, sent) => {
+      for (const url of ['/assets/index-B2x9Qk1a.js', '/', '/my-shifts']) {
+        const response = await app.inject({ url, headers: { 'accept-encoding': accepted } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(sent);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        const plain = readFileSync(join(root, url.startsWith('/assets/') ? url : 'index.html'));
+        expect(decoded(response)).toEqual(plain);
+      }
+      const script = await app.inject({
+        url: '/assets/index-B2x9Qk1a.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(script.headers['content-type']).toMatch(/javascript/);
+    },
+  );
+
+  it('sends the plain file, still varying on Accept-Encoding, to a client that accepts no compression', async () => {
+    const response = await app.inject({
+      url: '/assets/index-B2x9Qk1a.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(script);
+  });
+
+  it('sends the plain file when the build left no compressed copy', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('User-agent: *');
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    const response = await app.inject({ url: '/assets/index-B2x9Qk1a.js.br' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the web build', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = Fastify();
+    await serveWebApp(app);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('writes a brotli and a gzip copy of every script and style sheet that compression makes smaller, sent as they are', async () => {
+    const assets = readdirSync(join(WEB_DIST, 'assets')).filter((file) => /\.(?:js|css)$/.test(file));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const file of assets) {
+      const plain = readFileSync(join(WEB_DIST, 'assets', file));
+      for (const [accepted, extension, compress] of [
+        ['br', 'br', brotliCompressSync],
+        ['gzip', 'gz', (bytes: Buffer) => gzipSync(bytes, { level: 9 })],
+      ] as const) {
+        const copyPath = join(WEB_DIST, 'assets', `${file}.${extension}`);
+        const response = await app.inject({
+          url: `/assets/${file}`,
+          headers: { 'accept-encoding': accepted },
+        });
+        if (!existsSync(copyPath)) {
+          expect(compress(plain).length, file).toBeGreaterThanOrEqual(plain.length);
+          expect(response.headers['content-encoding'], file).toBeUndefined();
+          continue;
+        }
+        expect(response.headers['content-encoding'], file).toBe(accepted);
+        expect(response.rawPayload.equals(readFileSync(copyPath)), file).toBe(true);
+        expect(decoded(response).equals(plain), file).toBe(true);
+      }
+    }
+  });
+
+  it(`keeps what the landing page loads before it draws under ${FIRST_SCREEN_BUDGET_BYTES / 1000} KB of gzip`, () => {
+    const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const screens = readdirSync(join(WEB_DIST, 'assets')).filter((file) => /-screen-.*\.js$/.test(file));
+    expect(screens.length, 'each screen is a chunk of its own').toBeGreaterThan(0);
+    expect(scripts.filter((file) => /-screen-/.test(file))).toEqual([]);
+    const gzip = scripts.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(join(WEB_DIST, file)), { level: 9 }).length,
+      0,
+    );
+    expect(gzip).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
   });
 });

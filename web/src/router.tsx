@@ -1,17 +1,33 @@
-import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+} from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useLiveUpdates } from './api/live';
 import { FullPageSpinner } from './components/ui/feedback';
-import { AdminScreen } from './features/admin/admin-screen';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
 import { useCurrentUser } from './features/auth/session';
-import { Header } from './features/layout/header';
 import { SkipLink } from './features/layout/skip-link';
-import { MyShiftsScreen } from './features/my-shifts/my-shifts-screen';
 import { LandingPage } from './features/pages/landing-page';
-import { LoginPage } from './features/pages/login-page';
 import { NotFoundPage } from './features/pages/not-found-page';
-import { AvailableShiftsScreen } from './features/shifts/available-shifts-screen';
 import { pagePaths } from './page-paths';
+
+// Every screen but the landing page, and the signed-in header, is fetched when first shown, so a
+// visitor downloads only what their screen draws. A chunk gone after a new deploy reloads the page once.
+const Header = lazyRouteComponent(() => import('./features/layout/header'), 'Header');
+const AvailableShiftsScreen = lazyRouteComponent(
+  () => import('./features/shifts/available-shifts-screen'),
+  'AvailableShiftsScreen',
+);
+const MyShiftsScreen = lazyRouteComponent(
+  () => import('./features/my-shifts/my-shifts-screen'),
+  'MyShiftsScreen',
+);
+const AdminScreen = lazyRouteComponent(() => import('./features/admin/admin-screen'), 'AdminScreen');
+const LoginPage = lazyRouteComponent(() => import('./features/pages/login-page'), 'LoginPage');
 
 function Shell() {
   const { data: user, isLoading } = useCurrentUser();
@@ -20,8 +36,11 @@ function Shell() {
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <SkipLink />
-      {user && <Header user={user} />}
-      <Outlet />
+      {/* The header and the first screen appear together; the router keeps a screen up while the next one loads. */}
+      <Suspense fallback={<FullPageSpinner />}>
+        {user && <Header user={user} />}
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

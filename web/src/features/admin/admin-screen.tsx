@@ -1,31 +1,33 @@
-import type { ReactNode } from 'react';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { MAIN_ID } from '../../lib/focus';
-import { DropRequestsPanel } from '../approvals/drop-requests-panel';
 import { PendingApprovalsPanel } from '../approvals/pending-approvals-panel';
 import { useDropRequestsCount, usePendingApprovalsCount } from '../approvals/use-approvals';
-import { AuditLogsTab } from '../audit/audit-logs-tab';
 import { usePrincipal } from '../auth/session';
-import { CompletedShiftsTab } from '../completed/completed-shifts-tab';
-import { DeveloperToolsTab } from '../developer/developer-tools-tab';
-import { ResidencesTab } from '../residences/residences-tab';
-import { UserManagementTab } from '../users/user-management-tab';
 import { type AdminTab, DEFAULT_ADMIN_TAB, visibleAdminTabs } from './admin-tabs';
 import { DashboardCards } from './dashboard-cards';
 import { InProgressTab, useShiftsUnderway } from './in-progress-tab';
-import { ShiftManagementTab } from './shift-management-tab';
 
-const panels: Record<AdminTab, () => ReactNode> = {
-  'pending-approvals': () => <PendingApprovalsPanel />,
-  'shift-management': () => <ShiftManagementTab />,
-  'drop-requests': () => <DropRequestsPanel />,
-  'in-progress': () => <InProgressTab />,
-  'user-management': () => <UserManagementTab />,
-  residences: () => <ResidencesTab />,
-  'completed-shifts': () => <CompletedShiftsTab />,
-  'audit-logs': () => <AuditLogsTab />,
-  'developer-tools': () => <DeveloperToolsTab />,
+// The first tab comes with the screen; each other tab is fetched when it is first opened.
+const panels: Record<AdminTab, ComponentType> = {
+  'pending-approvals': PendingApprovalsPanel,
+  'shift-management': lazyRouteComponent(() => import('./shift-management-tab'), 'ShiftManagementTab'),
+  'drop-requests': lazyRouteComponent(() => import('../approvals/drop-requests-panel'), 'DropRequestsPanel'),
+  'in-progress': InProgressTab,
+  'user-management': lazyRouteComponent(() => import('../users/user-management-tab'), 'UserManagementTab'),
+  residences: lazyRouteComponent(() => import('../residences/residences-tab'), 'ResidencesTab'),
+  'completed-shifts': lazyRouteComponent(
+    () => import('../completed/completed-shifts-tab'),
+    'CompletedShiftsTab',
+  ),
+  'audit-logs': lazyRouteComponent(() => import('../audit/audit-logs-tab'), 'AuditLogsTab'),
+  'developer-tools': lazyRouteComponent(
+    () => import('../developer/developer-tools-tab'),
+    'DeveloperToolsTab',
+  ),
 };
 
 function CountBadge({
@@ -81,11 +83,16 @@ export function AdminScreen() {
               </TabsTrigger>
             ))}
           </TabsList>
-          {tabs.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value}>
-              {panels[tab.value]()}
-            </TabsContent>
-          ))}
+          {tabs.map(({ value, label }) => {
+            const Panel = panels[value];
+            return (
+              <TabsContent key={value} value={value}>
+                <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
+                  <Panel />
+                </Suspense>
+              </TabsContent>
+            );
+          })}
         </Tabs>
       </section>
     </main>

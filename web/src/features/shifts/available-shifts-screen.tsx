@@ -1,13 +1,13 @@
 import { can } from '@shiftcover/domain';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { AlertTriangle, CalendarDays, CalendarX, List, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
 import { principalOf, useSignedInUser } from '../auth/session';
 import { RoleBadge } from '../people/role-badge';
-import { CalendarView } from './calendar/calendar-view';
 import { CreateShiftDialog } from './create-shift-dialog';
 import { FilterPanel, FilterSheetButton } from './filter-panel';
 import { ShiftCard } from './shift-card';
@@ -15,6 +15,9 @@ import { defaultFilters, type ShiftFilters, urgentCount } from './shift-filters'
 import { useOpenShiftCount, useShifts } from './use-shifts';
 
 type View = 'list' | 'calendar';
+
+/** The calendar is fetched when the view is first switched to it. */
+const CalendarView = lazyRouteComponent(() => import('./calendar/calendar-view'), 'CalendarView');
 
 function QuickStats() {
   const open = useOpenShiftCount();
@@ -72,8 +75,13 @@ export function AvailableShiftsScreen() {
   if (shifts.isLoading) body = <Spinner label="Loading shifts" />;
   else if (shifts.isError) {
     body = <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>;
-  } else if (view === 'calendar') body = <CalendarView filters={filters} />;
-  else if (list.length === 0) {
+  } else if (view === 'calendar') {
+    body = (
+      <Suspense fallback={<Spinner label="Loading calendar" />}>
+        <CalendarView filters={filters} />
+      </Suspense>
+    );
+  } else if (list.length === 0) {
     body = (
       <EmptyState icon={<CalendarX />} title="No shifts found">
         Try adjusting your filters to see more shifts.
