@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { shiftTypes } from '../shift/schemas';
 import { positioned, timestamp } from './answers';
+import { shiftFactFields } from './shifts';
 
 /** A completed-shift record as GET /api/completed-shifts answers. */
 export const completedShiftViewSchema = z.object({
   id: z.string(),
   originalShiftId: z.string().nullable(),
-  location: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  type: z.enum(shiftTypes),
-  requirements: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...shiftFactFields,
   assignedUserId: z.string().nullable(),
   assignedUserName: z.string().nullable(),
   createdById: z.string().nullable(),

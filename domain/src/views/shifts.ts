@@ -17,9 +17,8 @@ const personName = z.object({ firstName: z.string(), lastName: z.string() });
 /** The holder's name as the approval and drop panels show it. */
 const staffName = personName.extend({ username: z.string().nullable() });
 
-/** A shift as the screens read it; staff see a holder only on their own shifts. */
-export const shiftViewSchema = z.object({
-  id: z.string(),
+/** What a shift is: where, when, what kind, and what the admin wrote about it. */
+export const shiftFactFields = {
   location: z.string(),
   date: z.string(),
   startTime: z.string(),
@@ -27,6 +26,12 @@ export const shiftViewSchema = z.object({
   type: z.enum(shiftTypes),
   requirements: z.string().nullable(),
   notes: z.string().nullable(),
+};
+
+/** A shift as the screens read it; staff see a holder only on their own shifts. */
+export const shiftViewSchema = z.object({
+  id: z.string(),
+  ...shiftFactFields,
   status: z.enum(shiftStatuses),
   priority: z.enum(shiftPriorities),
   assignedUserId: z.string().nullable(),
@@ -86,13 +91,7 @@ export const dropRequestViewSchema = z.object({
   shiftId: z.string(),
   dropRequestedAt: timestamp.nullable(),
   staffName,
-  location: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  type: z.enum(shiftTypes),
-  requirements: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...shiftFactFields,
   assignedUserId: z.string().nullable(),
 });
 export type DropRequestView = z.input<typeof dropRequestViewSchema>;
@@ -112,13 +111,7 @@ export type ShiftHistoryEntryView = z.input<typeof shiftHistoryEntryViewSchema>;
 /** A shift as a write on it leaves it, read from its stream rather than a read model. */
 export const writtenShiftViewSchema = positioned({
   id: z.string(),
-  location: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  type: z.enum(shiftTypes),
-  requirements: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...shiftFactFields,
   status: z.enum(shiftStatuses),
   assignedUserId: z.string().nullable(),
   createdById: z.string().nullable(),
