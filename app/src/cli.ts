@@ -14,6 +14,7 @@ import {
   skipParkedFromCli,
 } from './projection-commands';
 import { openRuntime, type Runtime } from './runtime';
+import { WhatIfUsageError, whatIfCommand } from './what-if';
 
 /** Warnings go to standard error: standard output carries the command's answer. */
 const cliLogger = () => createLogger('warn', process.stderr);
@@ -40,6 +41,12 @@ Commands:
                                Every event recorded on those Eastern days (personal data withheld).
   audit:verify                 Check every stream's hash chain; exit code 1 and the broken events
                                when anything stored was altered or removed.
+  what-if [--min-rest-hours N] [--max-hours-per-week N] [--max-consecutive-days N]
+          [--from D] [--to D] [--json]
+                               Replay the shifts people held (Eastern days D, both included; by
+                               default the last 30 days) under proposed working-time rules, the
+                               rules in force filling in the rest: who would have broken which rule
+                               on which shift, counted per rule and per person. Writes nothing.
   --help         Show this list.
 
 The CLI works on the same store as the server: DATABASE_URL when set, otherwise the embedded
@@ -190,12 +197,15 @@ try {
     command === 'audit:verify'
   )
     await withRuntime((runtime) => audit(runtime, command, rest));
+  else if (command === 'what-if')
+    await withRuntime((runtime) => whatIfCommand(runtime, rest, (text) => process.stdout.write(text)));
   else if (command === undefined || command === '--help' || command === 'help') console.log(HELP);
   else throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
 } catch (error) {
   if (
     error instanceof UsageError ||
     error instanceof AuditUsageError ||
+    error instanceof WhatIfUsageError ||
     error instanceof UnknownStream ||
     error instanceof DomainError ||
     error instanceof StoreNotEmpty ||

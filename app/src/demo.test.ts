@@ -18,3 +18,16 @@ it('fills a store that only holds the first start’s report records, and refuse
   expect(people.length).toBeGreaterThan(0);
   await expect(seedDemo(runtime)).rejects.toBeInstanceOf(StoreNotEmpty);
 });
+
+it('shows the rules at work: credentials, one lapsed, time off, and a claim refused on the record', async () => {
+  const { runtime } = server;
+  const events = await runtime.store.readAll(0n, 100_000);
+  const ofType = (type: string) => events.filter((event) => event.type === type);
+  const names = ofType('CredentialTypeAdded').map((event) => (event.data as { name: string }).name);
+  expect(names).toEqual(expect.arrayContaining(['Medication administration', 'CPR', 'Driver']));
+  expect(ofType('CredentialRecorded').length).toBeGreaterThan(3);
+  expect(ofType('TimeOffRecorded').length).toBeGreaterThan(0);
+  const [refusal] = ofType('ShiftRefused');
+  expect(refusal?.data).toMatchObject({ code: 'missing_credential' });
+  expect(JSON.stringify(refusal?.data)).toMatch(/Medication administration/);
+});

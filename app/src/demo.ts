@@ -6,6 +6,7 @@ import {
   easternInstant,
   easternToday,
   nextDate,
+  previousDate,
   type Role,
   type ShiftCommand,
   type ShiftPriority,
@@ -64,6 +65,29 @@ const slots: Array<{ startTime: string; endTime: string; type: ShiftType }> = [
 
 const requirements = [null, 'Medication administration certified', 'Driver’s license', 'CPR/First Aid', null];
 
+const credentialTypes = ['Medication administration', 'CPR', 'Driver'];
+
+/**
+ * Who holds what, each expiry in days from today (null: never expires): some due for renewal within
+ * the 30 days the reminders cover, one already expired, so every state shows on screen.
+ */
+const credentials: Array<{ username: string; name: string; expiresInDays: number | null }> = [
+  { username: 'alex.rivera', name: 'Medication administration', expiresInDays: 240 },
+  { username: 'alex.rivera', name: 'CPR', expiresInDays: 21 },
+  { username: 'sam.patel', name: 'CPR', expiresInDays: 5 },
+  { username: 'sam.patel', name: 'Driver', expiresInDays: null },
+  { username: 'jordan.kim', name: 'Medication administration', expiresInDays: -12 },
+  { username: 'riley.brooks', name: 'Driver', expiresInDays: 400 },
+  { username: 'riley.brooks', name: 'CPR', expiresInDays: 90 },
+  { username: 'casey.nguyen', name: 'Medication administration', expiresInDays: 365 },
+];
+
+/** Time off well past the three weeks of shifts, so no demo claim (nor a browser test's) falls inside it. */
+const timeOff: Array<{ username: string; fromDay: number; days: number; note: string | null }> = [
+  { username: 'sam.patel', fromDay: 50, days: 3, note: 'Family visit' },
+  { username: 'casey.nguyen', fromDay: 55, days: 1, note: null },
+];
+
 /**
  * Whether anyone has put people, residences or shifts in the store. The timers' own records (a
  * monthly report that found nothing to report, on the first start) do not count.
@@ -116,6 +140,7 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
   }
   const admin = ids.get('jamie.cole')!.actor;
   const staff = people.filter((p) => p.role === 'staff').map((p) => ids.get(p.username)!);
+  await seedCredentialsAndTimeOff(service, ids, now);
 
   // Last week's shifts, decided as they would have been at the time, then completed.
   const past = new Date(now.getTime() - 8 * 86_400_000);
@@ -188,7 +213,85 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
       }
     }
   }
+  await seedRefusedClaim(service, ids, now);
   return people;
+}
+
+/** The date `days` after `date` (before it when negative). */
+function daysFrom(date: string, days: number): string {
+  let day = date;
+  for (let i = 0; i < Math.abs(days); i++) day = days > 0 ? nextDate(day) : previousDate(day);
+  return day;
+}
+
+/** The organisation's credential list, what each person holds, and the time off staff asked for. */
+async function seedCredentialsAndTimeOff(
+  service: CommandService,
+  ids: Map<string, { userId: string; actor: Actor }>,
+  now: Date,
+) {
+  const system: Actor = { kind: 'system', name: 'demo-seed' };
+  const today = easternToday(now);
+  for (const name of credentialTypes) {
+    await service.safety.credentialTypes(
+      { type: 'AddCredentialType', data: { credentialTypeId: randomUUID(), name } },
+      { actor: system, now },
+      trace(),
+    );
+  }
+  for (const c of credentials) {
+    const expiresOn = c.expiresInDays === null ? null : daysFrom(today, c.expiresInDays);
+    const data = { userId: ids.get(c.username)!.userId, credentialId: randomUUID(), name: c.name, expiresOn };
+    await service.safety.schedule({ type: 'RecordCredential', data }, { actor: system, now }, trace());
+  }
+  for (const t of timeOff) {
+    const { userId, actor } = ids.get(t.username)!;
+    const startDate = daysFrom(today, t.fromDay);
+    const data = {
+      userId,
+      timeOffId: randomUUID(),
+      startDate,
+      endDate: daysFrom(startDate, t.days - 1),
+      note: t.note,
+    };
+    await service.safety.schedule({ type: 'RecordTimeOff', data }, { actor, now }, trace());
+  }
+}
+
+/**
+ * A medication round that needs a certified worker, and a claim on it by someone whose certificate
+ * has lapsed: refused, and the refusal kept in the shift's history with the rule and the date.
+ */
+async function seedRefusedClaim(
+  service: CommandService,
+  ids: Map<string, { userId: string; actor: Actor }>,
+  now: Date,
+) {
+  const system: Actor = { kind: 'system', name: 'demo-seed' };
+  const shiftId = randomUUID();
+  const date = daysFrom(easternToday(now), 4);
+  const round: ShiftCommand = {
+    type: 'PostShift',
+    data: {
+      shiftId,
+      location: 'Maple House',
+      date,
+      startTime: '07:00',
+      endTime: '11:00',
+      type: 'AM',
+      status: 'urgent',
+      requirements: null,
+      notes: 'Morning medication round',
+      requiredCredentials: ['Medication administration'],
+    },
+  };
+  if (!(await attempt(service, round, { actor: system, now }))) return;
+  const accepted = await attempt(
+    service,
+    { type: 'ClaimShift', data: { shiftId } },
+    { actor: ids.get('jordan.kim')!.actor, now },
+  );
+  if (accepted) throw new Error('The demo expects a lapsed credential to refuse a claim');
 }
 
 function post(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
+import { countEventsAfter } from '@shiftcover/eventstore';
 import type { Config } from '@shiftcover/platform';
 import { type Decision, emailHandler, retryParked, skipParked } from '@shiftcover/processes';
 import {
@@ -25,9 +26,9 @@ export async function projectionStatus(runtime: Runtime): Promise<string> {
   for (const projection of projections) {
     const checkpoint = checkpoints.get(projection.name);
     const position = checkpoint?.position ?? 0n;
-    const behind = head - position;
+    const behind = await countEventsAfter(runtime.sql, position, Number.MAX_SAFE_INTEGER);
     const seconds =
-      behind > 0n && checkpoint && newest?.recorded_at
+      behind > 0 && checkpoint && newest?.recorded_at
         ? Math.max(0, (newest.recorded_at.getTime() - checkpoint.updatedAt.getTime()) / 1000).toFixed(1)
         : '0.0';
     const version = checkpoint
@@ -103,10 +104,9 @@ export async function skipParkedFromCli(
 }
 
 function bar(progress: RebuildProgress, width = 30): string {
-  const total = progress.head > 0n ? Number(progress.head) : 1;
-  const done = Math.min(1, Number(progress.position) / total);
+  const done = progress.total > 0 ? Math.min(1, progress.events / progress.total) : 1;
   const rate = progress.elapsedMs > 0 ? (progress.events / progress.elapsedMs) * 1000 : 0;
-  const left = rate > 0 ? Math.max(0, (total - Number(progress.position)) / rate) : 0;
+  const left = rate > 0 ? Math.max(0, (progress.total - progress.events) / rate) : 0;
   const filled = Math.round(done * width);
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(done * 100).toFixed(0).padStart(3)}%  ${Math.round(rate)} events/s  ${left.toFixed(0)} s left`;
 }
@@ -128,13 +128,13 @@ export async function rebuildProjections(
       { sql: runtime.sql, store: runtime.store, vault: runtime.vault },
       projection,
       (p) => {
-        if (Date.now() - last < 200 && p.position !== p.head) return;
+        if (Date.now() - last < 200 && p.events < p.total) return;
         last = Date.now();
         write(`\r${projection.name.padEnd(17)} ${bar(p)}`);
       },
     );
     write(
-      `\r${projection.name.padEnd(17)} ${bar({ ...result, head: result.position })}  ${result.events} events in ${(result.elapsedMs / 1000).toFixed(1)} s\n`,
+      `\r${projection.name.padEnd(17)} ${bar(result)}  ${result.events} events in ${(result.elapsedMs / 1000).toFixed(1)} s\n`,
     );
     results.push(result);
   }

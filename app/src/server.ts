@@ -63,11 +63,11 @@ export async function buildServer(
     document,
   );
   await runtime.operations.routes(app);
-  if (reads)
-    runtime.operations.checks.push(projectionLagCheck(runtime.sql, runtime.store, config.READY_MAX_LAG));
-  if (reads || projector) projectionGauges(runtime.operations.metrics, runtime.sql, runtime.store);
+  if (reads) runtime.operations.checks.push(projectionLagCheck(runtime.sql, config.READY_MAX_LAG));
+  if (reads || projector) projectionGauges(runtime.operations.metrics, runtime.sql);
   endStreamsOnClose(app);
   if (options.web ?? true) await serveWebApp(app);
+  if (config.BENCH_CONSTANT_ROUTE) registerConstantRoute(app);
 
   if (projector) await runner.start();
   if (reads) {
@@ -84,6 +84,15 @@ export async function buildServer(
     await positions.close();
   });
   return app;
+}
+
+/**
+ * The cheapest answer this server can give, through the same hooks as every route: the bench
+ * measures the reads against it, so that the machine's own cost of an HTTP answer is set apart.
+ */
+function registerConstantRoute(app: FastifyInstance) {
+  const answer = { ok: true };
+  app.get('/bench/constant', { schema: { hide: true } }, async () => answer);
 }
 
 /** The OpenAPI document of every route, from a server that is assembled but never started. */
@@ -116,6 +125,7 @@ async function assemble(
       offeredTo: (userId) => shiftsOfferedTo(runtime.sql, userId),
     }),
     handler: runtime.handler,
+    store: runtime.store,
     principals,
     sessions,
     throttle: new LoginThrottle(runtime.sql),
@@ -142,6 +152,7 @@ async function assemble(
     clock: options.clock,
     currentUser: async (request: FastifyRequest) => (await caller(request, principals)).principal,
     shiftHistory: (shiftId: string) => shiftHistory(runtime.handler, shiftId),
+    safety: commandDeps.service.safety,
   };
 
   const trustedOrigins = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];

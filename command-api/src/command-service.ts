@@ -10,6 +10,7 @@ import {
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
 import { Residences } from './residences';
+import { Safety } from './safety';
 import { Schedules } from './schedules';
 import { executeShiftCommand } from './shifts';
 import { streams } from './streams';
@@ -43,6 +44,7 @@ export function createCommandService(
   const residences = new Residences(handler, unique);
   return {
     shift,
+    safety: new Safety(handler),
     users,
     residences,
     config: (command: ConfigCommand, context: CommandContext, trace: CommandTrace) =>

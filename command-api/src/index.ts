@@ -7,5 +7,6 @@ export {
   registerHttpFoundation,
 } from './http/plugin';
 export { Principals } from './http/principals';
+export { type Eligibility, heldTimes, isExpired, replayUnderRules, Safety } from './safety';
 export type { CommandOutcome } from './shifts';
 export { streams } from './streams';

@@ -26,12 +26,17 @@ beforeAll(async () => {
   ({ handler, service } = await prepare(bench.sql));
 });
 
-async function postShift(date: string, startTime: string, endTime: string): Promise<string> {
+async function postShift(
+  date: string,
+  startTime: string,
+  endTime: string,
+  requiredCredentials: string[] = [],
+): Promise<string> {
   const shiftId = randomUUID();
   await service.shift(
     {
       type: 'PostShift',
-      data: aShift({ shiftId, date, startTime, endTime }),
+      data: aShift({ shiftId, date, startTime, endTime, requiredCredentials }),
     },
     admin,
     trace(),
@@ -115,5 +120,73 @@ describe('concurrent commands keep the invariants', () => {
       system,
       trace(),
     );
+  });
+
+  it('two claims by one person that together pass the weekly hours race: one wins, 10 times over', async () => {
+    for (let round = 0; round < 10; round++) {
+      const person = `weekly-${round}`;
+      // 52 hours Sunday to Wednesday, Dec 6–9: either 8-hour shift fits under 60, both do not.
+      for (const date of ['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09']) {
+        const shiftId = await postShift(date, '08:00', '21:00');
+        await service.shift(
+          { type: 'AssignShift', data: { shiftId, staffId: person, assigneeRole: 'staff' } },
+          admin,
+          trace(),
+        );
+      }
+      const thursday = await postShift('2026-12-10', '08:00', '16:00');
+      const friday = await postShift('2026-12-11', '08:00', '16:00');
+      const results = await Promise.allSettled([
+        service.shift({ type: 'ClaimShift', data: { shiftId: thursday } }, staff(person), trace()),
+        service.shift({ type: 'ClaimShift', data: { shiftId: friday } }, staff(person), trace()),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.map(codeOf).filter(Boolean)).toEqual(['weekly_hours_exceeded']);
+      const { state } = await handler.load(streams.schedule(person), scheduleDecider);
+      expect(state.reservations).toHaveLength(5);
+    }
+  });
+
+  it('two claims by one person too close for rest race: one wins, 20 times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const day = await postShift('2026-12-14', '08:00', '16:00');
+      const night = await postShift('2026-12-14', '20:00', '04:00');
+      const person = staff(`rest-${round}`);
+      const results = await Promise.allSettled([
+        service.shift({ type: 'ClaimShift', data: { shiftId: day } }, person, trace()),
+        service.shift({ type: 'ClaimShift', data: { shiftId: night } }, person, trace()),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.map(codeOf).filter(Boolean)).toEqual(['rest_too_short']);
+    }
+  });
+
+  it('a credential removed while a claim that needs it is in flight: never both, 20 times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const person = `credential-${round}`;
+      const credentialId = randomUUID();
+      await service.safety.schedule(
+        { type: 'RecordCredential', data: { userId: person, credentialId, name: 'CPR', expiresOn: null } },
+        admin,
+        trace(),
+      );
+      const shiftId = await postShift('2026-12-16', '08:00', '16:00', ['CPR']);
+      const [claim, removal] = await Promise.allSettled([
+        service.shift({ type: 'ClaimShift', data: { shiftId } }, staff(person), trace()),
+        service.safety.schedule(
+          { type: 'RemoveCredential', data: { userId: person, credentialId } },
+          admin,
+          trace(),
+        ),
+      ]);
+      const outcome = `${codeOf(claim!) ?? 'claimed'} / ${codeOf(removal!) ?? 'removed'}`;
+      expect(['claimed / credential_in_use', 'missing_credential / removed']).toContain(outcome);
+
+      const { state: schedule } = await handler.load(streams.schedule(person), scheduleDecider);
+      const { state: shift } = await handler.load(streams.shift(shiftId), shiftDecider);
+      const holds = shift.assignedUserId === person;
+      expect(schedule.reservations.some((r) => r.shiftId === shiftId)).toBe(holds);
+      expect(schedule.credentials.some((c) => c.name === 'CPR')).toBe(holds);
+    }
   });
 });

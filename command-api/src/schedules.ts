@@ -2,17 +2,28 @@ import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
   type ReserveTimeData,
+  RuleRefusal,
   releasesAfter,
   reservationNeeded,
   type ScheduleCommand,
   type ShiftCommand,
   type ShiftEvent,
+  type ShiftRefusal,
   type ShiftState,
   scheduleDecider,
   shiftDecider,
+  workingTimeRulesDecider,
 } from '@shiftcover/domain';
 import type { AppendHooks, CommandHandler, CommandTrace } from '@shiftcover/eventstore';
 import { RESERVATION_GRACE_MS, streams } from './streams';
+
+/** What each command that gives someone a shift is called in its refusal's record. */
+const REFUSED_ACTIONS: Partial<Record<ShiftCommand['type'], ShiftRefusal['action']>> = {
+  ClaimShift: 'claim',
+  AssignShift: 'assignment',
+  AcceptTransfer: 'transfer',
+  UpdateShift: 'edit',
+};
 
 /**
  * A person's schedule stream reserves the time of every shift they hold, so two overlapping
@@ -20,6 +31,11 @@ import { RESERVATION_GRACE_MS, streams } from './streams';
  * shift's own events; if the command then fails, or the process dies in between, the reservation
  * is released or, once older than the grace period, found abandoned by the next reservation that
  * overlaps it (its shift does not name that person as assignee).
+ *
+ * The same reservation decides the safety rules of docs/product.md §10: the person's credentials
+ * and time off are on the schedule stream, read in the same decision, so a credential removed
+ * while a claim is in flight either comes first (and the claim is refused) or after (and the
+ * removal is refused while the shift needs it). A refusal by a rule is recorded on the shift.
  */
 export class Schedules {
   constructor(private readonly handler: CommandHandler) {}
@@ -42,7 +58,13 @@ export class Schedules {
         const reservation = reservationNeeded(command, state, context);
         if (!reservation) return undefined;
         const attemptTrace = traceOf(attempt);
-        if (!(await this.reserve(reservation, context, attemptTrace))) return undefined;
+        try {
+          if (!(await this.reserve(reservation, context, attemptTrace))) return undefined;
+        } catch (error) {
+          if (error instanceof RuleRefusal)
+            await this.recordRefusal(command, reservation.userId, error, context, attemptTrace);
+          throw error;
+        }
         return () => this.release(reservation.userId, reservation.shiftId, context, attemptTrace);
       },
       afterAppend: async ({ events, state, attempt }) => {
@@ -66,12 +88,40 @@ export class Schedules {
       async (state): Promise<ScheduleCommand> => {
         alreadyHeld = state.reservations.some((r) => r.shiftId === reservation.shiftId);
         const releaseStale = await this.abandoned(reservation, state.reservations, context.now);
-        return { type: 'ReserveTime', data: { ...reservation, releaseStale } };
+        const { state: rules } = await this.handler.load(streams.workingTimeRules(), workingTimeRulesDecider);
+        return { type: 'ReserveTime', data: { ...reservation, releaseStale, rules } };
       },
       context,
       { ...trace, commandId: `${trace.commandId}:reserve:${reservation.shiftId}` },
     );
     return !(outcome.duplicate || alreadyHeld);
+  }
+
+  /** The refused command, as an event on the shift: the rule, its version and the figures. */
+  private async recordRefusal(
+    command: ShiftCommand,
+    userId: string,
+    refusal: RuleRefusal,
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<void> {
+    const { code, message, figures } = refusal.breach;
+    const data: ShiftRefusal = {
+      userId,
+      action: REFUSED_ACTIONS[command.type] ?? 'edit',
+      code,
+      message,
+      rulesVersion: refusal.rulesVersion,
+      figures,
+    };
+    const event = {
+      type: 'ShiftRefused',
+      data: { shiftId: command.data.shiftId, ...data, at: context.now.toISOString() },
+    };
+    await this.handler.append(streams.shift(command.data.shiftId), [event], 'any', context, {
+      ...trace,
+      commandId: `${trace.commandId}:refused`,
+    });
   }
 
   private async release(

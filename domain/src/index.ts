@@ -5,6 +5,7 @@ export * from './operations';
 export * from './permissions';
 export * from './reservation';
 export * from './residence';
+export * from './safety';
 export * from './schedule';
 export type { Actor, CommandContext, Decider, Role, TypedEvent } from './shared/decider';
 export { actorIdOf, fold, isSystemActorId } from './shared/decider';

@@ -23,6 +23,8 @@ export const streams = {
   user: (userId: string) => named('user', userId),
   residence: (residenceId: string) => named('residence', residenceId),
   emailNotificationMode: () => named('config', 'email-notification-mode'),
+  workingTimeRules: () => named('config', 'working-time-rules'),
+  credentialTypes: () => named('config', 'credential-types'),
   inbox: (userId: string) => named('inbox', userId),
   operation: (operationId: string) => named('operation', operationId),
   /** A unique value's claim, named by a digest of the value so no personal data names a stream. */

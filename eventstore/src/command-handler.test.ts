@@ -259,6 +259,40 @@ describe('the command handler', () => {
     expect(loaded.events).toHaveLength(2);
   });
 
+  it('decides on a stream as it last left it without reading it, yet sees what was changed elsewhere', async () => {
+    let reads = 0;
+    const counting: EventStore = {
+      ...store,
+      readStream: (streamId, options) => {
+        reads += 1;
+        return store.readStream(streamId, options);
+      },
+    };
+    const local = new CommandHandler({ store: counting, vault });
+    const elsewhere = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    const trace = () => ({ commandId: randomUUID() });
+    await local.handle('residence-r6', residenceDecider, create('r6'), developer, trace());
+    await local.load('residence-r6', residenceDecider);
+    reads = 0;
+    for (const text of ['Six beds', 'Garden', 'Near the bus']) {
+      await local.handle('residence-r6', residenceDecider, describeAs('r6', text), developer, trace());
+    }
+    expect(reads).toBe(0);
+    const deletion: ResidenceCommand = { type: 'DeleteResidence', data: { residenceId: 'r6' } };
+    await elsewhere.handle('residence-r6', residenceDecider, deletion, developer, trace());
+    await expect(
+      local.handle('residence-r6', residenceDecider, describeAs('r6', 'Too late'), developer, trace()),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(reads).toBeGreaterThan(0);
+    expect((await store.readStream('residence-r6')).events.map((e) => e.type)).toEqual([
+      'ResidenceCreated',
+      'ResidenceUpdated',
+      'ResidenceUpdated',
+      'ResidenceUpdated',
+      'ResidenceDeleted',
+    ]);
+  });
+
   it('loads a stream written anew from scratch, not on top of what it held before', async () => {
     await handler.handle('residence-r5', residenceDecider, create('r5', 'Cedar Grove'), developer, {
       commandId: randomUUID(),

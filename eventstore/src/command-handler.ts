@@ -9,7 +9,13 @@ import {
 } from '@shiftcover/domain';
 import { RetriesExhausted } from '@shiftcover/platform';
 import { holdsPersonalData, type PersonalDataVault } from './personal-data';
-import { type EventMetadata, type EventStore, type RecordedEvent, WrongExpectedRevision } from './port';
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  WrongExpectedRevision,
+} from './port';
 import { type Upcaster, upcast } from './upcasting';
 
 /** How a command is traced: its id makes it idempotent; correlation and causation chain effects. */
@@ -83,6 +89,21 @@ interface Snapshot {
   revision: bigint;
   lastEventId: string;
   events: RecordedEvent[];
+  /** The stream after this handler's own appends since it was last read, when there were any. */
+  ahead?: Ahead;
+}
+
+/** An append's outcome, and whether any of its events holds personal data. */
+interface Written extends AppendResult {
+  personal: boolean;
+}
+
+/** What this handler's own appends made of a remembered stream, known without reading it back. */
+interface Ahead {
+  state: unknown;
+  revision: bigint;
+  /** The commands those appends came from. */
+  commandIds: ReadonlySet<string>;
 }
 
 /**
@@ -157,6 +178,47 @@ export class CommandHandler {
     });
   }
 
+  /**
+   * The remembered stream as this handler last left it, without reading it; undefined when it is
+   * not remembered, or when `commandId` already wrote to it (a repeat is answered from a read).
+   * Whether it is still current is for the append to tell: it expects this revision.
+   */
+  private recall<S>(streamId: string, decider: object, commandId: string): LoadedStream<S> | undefined {
+    const known = this.snapshots.get(streamId);
+    if (known?.decider !== decider) return undefined;
+    const repeated =
+      known.ahead?.commandIds.has(commandId) || known.events.some((e) => e.metadata.commandId === commandId);
+    if (repeated) return undefined;
+    const head = known.ahead ?? known;
+    return { state: head.state as S, revision: head.revision, events: [] };
+  }
+
+  /**
+   * Remembers what an append that expected `after` made of the stream, so the next command on it
+   * needs no read. Only when the remembered stream was at `after`: a concurrent load or append in
+   * this process may have moved it, and then the next command reads. Events holding personal data
+   * are never remembered (see `load`).
+   */
+  private advance(
+    streamId: string,
+    decider: object,
+    after: bigint | 'no_stream',
+    written: { state: unknown; revision: bigint; commandId: string; personal: boolean },
+  ): void {
+    const known = this.snapshots.get(streamId);
+    if (known?.decider !== decider) return;
+    if (written.personal) {
+      this.snapshots.delete(streamId);
+      return;
+    }
+    if ((known.ahead ?? known).revision !== after) return;
+    known.ahead = {
+      state: written.state,
+      revision: written.revision,
+      commandIds: new Set([...(known.ahead?.commandIds ?? []), written.commandId]),
+    };
+  }
+
   /** Whether `eventId`, at `revision`, is still the stream's last event: one short read. */
   async endsWith(streamId: string, revision: bigint, eventId: string): Promise<boolean> {
     const { events } = await this.store.readStream(streamId, { fromRevision: revision });
@@ -180,6 +242,11 @@ export class CommandHandler {
    * concurrent change. A command worked out from the state is worked out again on each attempt,
    * and not at all when the command had already been handled. `hooks` take the command's steps on
    * other streams before and after each append.
+   *
+   * The first attempt on a remembered stream, for a command with no steps before its append,
+   * decides on the state this handler last left it in, without reading it: its append expects that revision, so it fails if anything was added
+   * since, and only a written outcome stands. A refusal, a repeat or nothing to do is settled by
+   * the next attempt, on the stream as read, as is a lost append (reported as retried).
    */
   async handle<C, E extends TypedEvent, S>(
     streamId: string,
@@ -191,7 +258,11 @@ export class CommandHandler {
   ): Promise<HandleResult<E, S>> {
     let type = typeOf(command);
     for (let attempt = 1; ; attempt++) {
-      const { state, revision, events: stored } = await this.load(streamId, decider);
+      // Not for a command with steps on other streams: should the remembered state prove stale, those
+      // steps (a reservation, then its release) would cost more than the read they save.
+      const recalled =
+        attempt === 1 && !hooks.beforeAppend ? this.recall<S>(streamId, decider, trace.commandId) : undefined;
+      const { state, revision, events: stored } = recalled ?? (await this.load(streamId, decider));
       const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
       const last = earlier.at(-1);
       if (last) {
@@ -201,24 +272,27 @@ export class CommandHandler {
       }
 
       let decided: C;
+      let events: E[];
       try {
         decided =
           typeof command === 'function' ? await (command as (state: S) => Promise<C>)(state) : command;
+        type = typeOf(decided);
+        events = decider.decide(decided, state, context);
       } catch (error) {
+        if (recalled) continue;
         this.report(refusal(type, error));
         throw error;
       }
-      type = typeOf(decided);
-      const events = this.decide(decider, decided, state, context);
       if (events.length === 0) {
+        if (recalled) continue;
         this.report({ type, outcome: 'accepted' });
         return { events, position: await this.store.headPosition(), duplicate: false, state };
       }
       const step = { command: decided, state, events, attempt };
       const undo = await hooks.beforeAppend?.(step);
-      let position: bigint;
+      let written: Written;
       try {
-        position = await this.append(streamId, events, revision, context, trace);
+        written = await this.write(streamId, events, revision, context, trace);
       } catch (error) {
         await undo?.();
         if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -227,27 +301,26 @@ export class CommandHandler {
           throw new RetriesExhausted(streamId);
         }
         this.report({ type, outcome: 'retried' });
-        await pause(attempt);
+        // A remembered state found stale is read again at once; a race lost on a read one backs off.
+        if (!recalled) await pause(attempt);
         continue;
       }
+      const nextRevision = (revision === 'no_stream' ? -1n : revision) + BigInt(events.length);
+      if (recalled && written.nextRevision !== nextRevision) {
+        // The store already held these events (their ids derive from the command): the command was
+        // handled elsewhere since this handler last saw the stream. A read answers the repeat.
+        continue;
+      }
+      const after = events.reduce(decider.evolve, state);
+      this.advance(streamId, decider, revision, {
+        state: after,
+        revision: nextRevision,
+        commandId: trace.commandId,
+        personal: written.personal,
+      });
       await hooks.afterAppend?.(step);
       this.report({ type, outcome: 'accepted' });
-      return { events, position, duplicate: false, state: events.reduce(decider.evolve, state) };
-    }
-  }
-
-  /** The decider's answer to `command`; a rejection is reported with its code. */
-  private decide<C, E extends TypedEvent, S>(
-    decider: Decider<C, E, S>,
-    command: C,
-    state: S,
-    context: CommandContext,
-  ): E[] {
-    try {
-      return decider.decide(command, state, context);
-    } catch (error) {
-      this.report(refusal(typeOf(command), error));
-      throw error;
+      return { events, position: written.position, duplicate: false, state: after };
     }
   }
 
@@ -259,6 +332,17 @@ export class CommandHandler {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<bigint> {
+    return (await this.write(streamId, events, expected, context, trace)).position;
+  }
+
+  /** Seals and appends; tells where the events went and whether any holds personal data. */
+  private async write(
+    streamId: string,
+    events: TypedEvent[],
+    expected: bigint | 'no_stream' | 'any',
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<Written> {
     const metadata = metadataFor(context, trace);
     const sealed = await this.vault.seal(
       events.map((event, index) => ({
@@ -269,7 +353,7 @@ export class CommandHandler {
       })),
     );
     const result = await this.store.append(streamId, sealed, expected);
-    return result.position;
+    return { ...result, personal: sealed.some(holdsPersonalData) };
   }
 }
 

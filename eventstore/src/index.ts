@@ -24,6 +24,7 @@ export type {
 } from './port';
 export { WrongExpectedRevision } from './port';
 export {
+  countEventsAfter,
   createPostgresEventStore,
   migrateEventStore,
   type PostgresEventStoreOptions,

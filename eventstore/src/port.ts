@@ -1,6 +1,7 @@
 /**
  * The event store port. Revisions count from 0 (the first event of a stream has revision 0);
- * positions are the global log's order, strictly increasing, starting above 0.
+ * positions are the global log's order, strictly increasing, starting above 0, with gaps: count
+ * events, not positions.
  */
 
 /** What a stream must look like for an append to succeed. */
@@ -71,18 +72,25 @@ export interface Subscription {
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
-  /** Events with position > `after`, in global order, at most `limit`. */
+  /**
+   * Events with position > `after`, in global order, at most `limit`. Among them (up to the limit)
+   * every event committed before the call, unless a transaction older than it is still running
+   * after a moment: then those come in a later call, never out of order.
+   */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
   /**
    * Delivers every event with position > `after`, in global order, exactly once, then follows new
    * ones. The handler is awaited before the next delivery.
    */
   subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription;
-  /** Position of the last event visible to readers (0 when empty). */
+  /**
+   * Position of the last committed event (0 when empty). `readAll` may reach it a moment later,
+   * once the transactions that could still write below it have ended.
+   */
   headPosition(): Promise<bigint>;
   /**
-   * Calls the listener soon after new events are appended (by any process), so followers can
-   * read on without polling hard. Returns a function that stops the calls.
+   * Calls the listener soon after newly appended events (by any process) can be read, so followers
+   * can read on without polling hard. Returns a function that stops the calls.
    */
   watch(listener: () => void): () => Promise<void>;
   close(): Promise<void>;

@@ -61,6 +61,8 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   /** The read API is ready while every projection is at most this many events behind the log. */
   READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
+  /** Serves `GET /bench/constant`, a constant JSON answer: the bench's yardstick for a read's cost. */
+  BENCH_CONSTANT_ROUTE: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

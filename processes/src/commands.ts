@@ -2,6 +2,8 @@ import type {
   CommandContext,
   OperationCommand,
   OperationEvent,
+  ScheduleCommand,
+  ScheduleEvent,
   ShiftCommand,
   ShiftEvent,
 } from '@shiftcover/domain';
@@ -12,8 +14,8 @@ export type Written<Event> = Pick<HandleResult<Event>, 'events' | 'position' | '
 
 /**
  * The write side as the process managers use it: shift commands (timers, e-mail tools) and
- * operations recorded once under their id (reports, developer calls). The app passes in the
- * command API's service.
+ * operations recorded once under their id (reports, developer calls), and the notices of a
+ * person's schedule (credential expiry). The app passes in the command API's service.
  */
 export interface Commands {
   shift(command: ShiftCommand, context: CommandContext, trace: CommandTrace): Promise<Written<ShiftEvent>>;
@@ -23,4 +25,11 @@ export interface Commands {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<Written<OperationEvent>>;
+  safety: {
+    schedule(
+      command: ScheduleCommand,
+      context: CommandContext,
+      trace: CommandTrace,
+    ): Promise<Written<ScheduleEvent>>;
+  };
 }

@@ -11,6 +11,7 @@ export { type SmtpTransport, smtpTransport } from './mail/smtp';
 export { EVENTS_STREAM, EventBridge, ensureEventsStream } from './nats/bridge';
 export { type EventHandler, JetStreamConsumer } from './nats/consumer';
 export { type Decision, type ParkedEventDeps, retryParked, skipParked } from './parked-events';
+export { noticeExpiringCredentials } from './timers/credential-notices';
 export { remindHolders } from './timers/reminders';
 export { reportCompletedShifts, sendAuditReport, sendDueReports } from './timers/reports';
 export { ShiftTimers, settleDueShifts } from './timers/shift-timers';

@@ -1,6 +1,7 @@
 import { auditLogProjection } from './read-models/audit-log';
 import { completedShiftsProjection } from './read-models/completed-shifts';
 import { configProjection } from './read-models/config';
+import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
 import { residencesProjection } from './read-models/residences';
 import { shiftsProjection } from './read-models/shifts';
@@ -29,6 +30,7 @@ export {
   install,
   type ProjectorDeps,
   projectionConsumer,
+  REBUILD_BATCH,
   type RebuildProgress,
   readCheckpoint,
   readCheckpoints,
@@ -46,4 +48,5 @@ export const projections = [
   auditLogProjection,
   notificationsProjection,
   configProjection,
+  credentialsProjection,
 ];

@@ -21,7 +21,7 @@ import {
   retryParkedEvent,
   skipParkedEvent,
 } from './parking';
-import type { Projection } from './projection';
+import { applyEvents, oneAtATime, type Projection } from './projection';
 import { applyNextBatch, install, projectionConsumer, readCheckpoint, rebuild } from './projector';
 import { usersProjection } from './read-models/users';
 import { ProjectionRunner } from './runner';
@@ -191,22 +191,24 @@ describe('an event a read model cannot apply', () => {
 
 /** The projection failing (after writing part of its change, as a real failure would) on chosen events. */
 function failingOn(projection: Projection, poisoned: Set<string>): Projection {
-  return {
-    ...projection,
-    async apply(tx, event, t) {
-      await projection.apply(tx, event, t);
-      // PostgreSQL refuses NUL in text: the same error the users read model meets.
-      if (poisoned.has(event.id)) await tx`select ${'A\u0000B'}::text`;
-    },
+  const applyBatch: Projection['applyBatch'] = async (tx, events, t) => {
+    await applyEvents(projection, tx, events, t);
+    // PostgreSQL refuses NUL in text: the same error the users read model meets.
+    if (events.some((event) => poisoned.has(event.id))) await tx`select ${'A\u0000B'}::text`;
   };
+  return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
 }
 
 /** The projection as if the chosen events had never been written. */
 function passingOver(projection: Projection, poisoned: ReadonlySet<string>): Projection {
-  return {
-    ...projection,
-    apply: (tx, event, t) => (poisoned.has(event.id) ? Promise.resolve() : projection.apply(tx, event, t)),
-  };
+  const applyBatch: Projection['applyBatch'] = (tx, events, t) =>
+    applyEvents(
+      projection,
+      tx,
+      events.filter((event) => !poisoned.has(event.id)),
+      t,
+    );
+  return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
 }
 
 describe('read models with events they cannot apply', () => {

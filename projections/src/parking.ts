@@ -80,21 +80,39 @@ export interface Failure {
   error: string;
 }
 
+type ApplyOne = (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>;
+type ApplyMany = (tx: TransactionSql, events: readonly RecordedEvent[]) => Promise<unknown>;
+
 /**
- * Applies a batch inside `tx` and returns the events that could not be applied, for the caller to
- * park in the same transaction. The batch is first tried whole (in a savepoint); only when that
- * fails is each event tried on its own, so the cost of finding a culprit is paid only when there
- * is one. A transient failure is thrown: the whole batch is then retried later.
+ * Applies a batch inside `tx`, event by event, and returns the events that could not be applied,
+ * for the caller to park in the same transaction (see applyBatchOrSetAside).
  */
-export async function applyOrSetAside(
+export function applyOrSetAside(
   tx: TransactionSql,
   events: readonly RecordedEvent[],
   vault: PersonalDataVault | undefined,
-  apply: (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>,
+  apply: ApplyOne,
+): Promise<Failure[]> {
+  return applyBatchOrSetAside(tx, events, vault, async (sp, batch) => {
+    for (const event of batch) await apply(sp, event);
+  });
+}
+
+/**
+ * Applies a batch inside `tx` and returns the events that could not be applied, for the caller to
+ * park in the same transaction. The batch is first given whole to `apply` (in a savepoint); only
+ * when that fails is each event given on its own, so the cost of finding a culprit is paid only
+ * when there is one. A transient failure is thrown: the whole batch is then retried later.
+ */
+export async function applyBatchOrSetAside(
+  tx: TransactionSql,
+  events: readonly RecordedEvent[],
+  vault: PersonalDataVault | undefined,
+  apply: ApplyMany,
 ): Promise<Failure[]> {
   try {
     await tx.savepoint(async (sp) => {
-      for (const event of vault ? await vault.open([...events]) : events) await apply(sp, event);
+      await apply(sp, vault ? await vault.open([...events]) : events);
     });
     return [];
   } catch (error) {
@@ -109,11 +127,11 @@ export async function applyOrSetAside(
  * same transaction. Personal data is opened per event, so one that cannot be opened fails alone.
  * A transient failure is thrown: the whole batch is then retried later.
  */
-export async function applyEach(
+async function applyEach(
   tx: TransactionSql,
   events: readonly RecordedEvent[],
   vault: PersonalDataVault | undefined,
-  apply: (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>,
+  apply: ApplyMany,
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const event of events) {
@@ -121,8 +139,7 @@ export async function applyEach(
     for (let attempt = 1; attempt <= ATTEMPTS_BEFORE_PARKING; attempt++) {
       try {
         await tx.savepoint(async (sp) => {
-          const [opened] = vault ? await vault.open([event]) : [event];
-          await apply(sp, opened!);
+          await apply(sp, vault ? await vault.open([event]) : [event]);
         });
         error = undefined;
         break;

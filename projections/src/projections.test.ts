@@ -10,7 +10,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { projections } from './index';
-import type { Projection } from './projection';
+import { applyEvents, oneAtATime, type Projection } from './projection';
 import { applyNextBatch, install, rebuild } from './projector';
 
 const bench = perFile(openBench);
@@ -18,16 +18,19 @@ const bench = perFile(openBench);
 /** A projection that dies at the n-th event it is given, as a crash mid-batch would. */
 function crashingAt(projection: Projection, n: number): Projection {
   let seen = 0;
-  return {
-    ...projection,
-    async apply(tx, event, t) {
-      seen += 1;
-      // The connection dropping mid-batch: a failure of the infrastructure, not of the event.
-      if (seen === n) throw Object.assign(new Error('projector killed'), { code: 'CONNECTION_DESTROYED' });
-      return projection.apply(tx, event, t);
-    },
+  const applyBatch: Projection['applyBatch'] = async (tx, events, t) => {
+    const crashAt = n - seen - 1;
+    seen += events.length;
+    if (crashAt < 0 || crashAt >= events.length) return applyEvents(projection, tx, events, t);
+    await applyEvents(projection, tx, events.slice(0, crashAt), t);
+    // The connection dropping mid-batch: a failure of the infrastructure, not of the event.
+    throw Object.assign(new Error('projector killed'), { code: 'CONNECTION_DESTROYED' });
   };
+  return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
 }
+
+/** The projection without its batch folding: every event applied on its own, in its own statements. */
+const oneEventAtATime = (projection: Projection): Projection => ({ ...projection, applyBatch: undefined });
 
 describe('read models', () => {
   it('built batch by batch, with crashes mid-batch, equal a rebuild from scratch', async () => {
@@ -69,5 +72,28 @@ describe('read models', () => {
       { numRuns: 8 },
     );
     expect(kills).toBeGreaterThanOrEqual(20);
+  });
+
+  it('folded a batch at a time in memory equal applied one event at a time', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(historyStep, { minLength: 20, maxLength: 80, size: 'max' }),
+        fc.integer({ min: 1, max: 40 }),
+        async (steps, batchSize) => {
+          const { service, deps } = await prepare(bench.sql);
+          const writer = new HistoryWriter(service);
+          await writer.setUp();
+          for (const step of steps) await writer.step(step);
+          const single = projections.map(oneEventAtATime);
+          for (const projection of single) await install(bench.sql, projection);
+          await catchUp({ ...deps, batchSize }, single);
+          const oneByOne = await dumpReadModels(bench.sql);
+          for (const projection of projections) await rebuild(deps, projection);
+          expect(await dumpReadModels(bench.sql)).toEqual(oneByOne);
+          expect(oneByOne.shifts!.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 8 },
+    );
   });
 });

@@ -1,14 +1,22 @@
-import type { EventStore, PersonalDataVault, RecordedEvent } from '@shiftcover/eventstore';
+import {
+  countEventsAfter,
+  type EventStore,
+  type PersonalDataVault,
+  type RecordedEvent,
+} from '@shiftcover/eventstore';
 import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from './checkpoints';
-import { applyOrSetAside, type EventConsumer, type Failure, park, skippedEventIds } from './parking';
-import { type Projection, physicalTable, readTable } from './projection';
+import { applyBatchOrSetAside, type EventConsumer, type Failure, park, skippedEventIds } from './parking';
+import { applyEvents, type Projection, physicalTable, readTable } from './projection';
+import type { LogReader } from './shared-reads';
 
 export interface ProjectorDeps {
   sql: Sql;
   store: EventStore;
   vault: PersonalDataVault;
   batchSize?: number;
+  /** Where live batches are read from, when not from the store itself: reads shared between projectors. */
+  log?: LogReader;
 }
 
 type Row = { name: string; generation: number; version: number; position: bigint; updated_at: Date };
@@ -73,7 +81,7 @@ export async function applyNextBatch(
   const batchSize = deps.batchSize ?? 500;
   const before = await readCheckpoint(deps.sql, projection.name);
   if (!before) throw new Error(`Projection ${projection.name} is not installed`);
-  const events = await deps.store.readAll(before.position, batchSize);
+  const events = await (deps.log ?? deps.store).readAll(before.position, batchSize);
   if (events.length === 0) return 0;
   const failures: Failure[] = [];
   const applied = await deps.sql.begin(async (tx) => {
@@ -82,7 +90,9 @@ export async function applyNextBatch(
       return 0;
     const t = (table: string) => physicalTable(table, checkpoint.generation);
     failures.push(
-      ...(await applyOrSetAside(tx, events, deps.vault, (sp, event) => projection.apply(sp, event, t))),
+      ...(await applyBatchOrSetAside(tx, events, deps.vault, (sp, batch) =>
+        applyEvents(projection, sp, batch, t),
+      )),
     );
     for (const failure of failures) await park(tx, projection.name, failure);
     const last = events.at(-1)!.position;
@@ -101,15 +111,19 @@ export function projectionConsumer(deps: ProjectorDeps, projection: Projection):
       deps.sql.begin(async (tx) => {
         const checkpoint = await readCheckpoint(tx, projection.name, true);
         if (!checkpoint) throw new Error(`Projection ${projection.name} is not installed`);
-        await projection.apply(tx, event, (table) => physicalTable(table, checkpoint.generation));
+        await applyEvents(projection, tx, [event], (table) => physicalTable(table, checkpoint.generation));
         await tx`delete from parked_events where consumer = ${projection.name} and event_id = ${event.id} and status = 'parked'`;
       }),
   };
 }
 
+/** Events read and applied at once in a rebuild: large, as the tables are not yet read by anyone. */
+export const REBUILD_BATCH = 5000;
+
 export interface RebuildProgress {
   position: bigint;
-  head: bigint;
+  /** Events in the log as far as known: counted when the rebuild began, more if more came. */
+  total: number;
   events: number;
   elapsedMs: number;
 }
@@ -129,7 +143,7 @@ export async function rebuild(
   const t = (table: string) => physicalTable(table, generation);
   await deps.sql.begin((tx) => createGeneration(tx, projection, generation));
   const started = Date.now();
-  const batchSize = Math.max(deps.batchSize ?? 2000, 2000);
+  const batchSize = Math.max(deps.batchSize ?? REBUILD_BATCH, REBUILD_BATCH);
   // Events an operator skipped stay skipped; those that fail again are parked when the new tables
   // are swapped in, replacing what the old ones had parked.
   let skipped = await skippedEventIds(deps.sql, projection.name);
@@ -137,20 +151,31 @@ export async function rebuild(
   const applyAll = async (tx: TransactionSql, events: RecordedEvent[]) => {
     const wanted = events.filter((event) => !skipped.has(event.id));
     failures.push(
-      ...(await applyOrSetAside(tx, wanted, deps.vault, (sp, event) => projection.apply(sp, event, t))),
+      ...(await applyBatchOrSetAside(tx, wanted, deps.vault, (sp, batch) =>
+        applyEvents(projection, sp, batch, t),
+      )),
     );
   };
   let position = 0n;
   let count = 0;
-  let head = await deps.store.headPosition();
+  let total = await countEventsAfter(deps.sql, 0n, Number.MAX_SAFE_INTEGER);
+  // The next batch is read on another connection while this one is written (should writing fail,
+  // the read is left unheard: the rebuild fails with the writing's error).
+  const readAhead = (after: bigint) => {
+    const read = deps.store.readAll(after, batchSize);
+    read.catch(() => {});
+    return read;
+  };
+  let next = readAhead(position);
   for (;;) {
-    const events = await deps.store.readAll(position, batchSize);
+    const events = await next;
     if (events.length === 0) break;
-    await deps.sql.begin((tx) => applyAll(tx, events));
     position = events.at(-1)!.position;
+    next = readAhead(position);
+    await deps.sql.begin((tx) => applyAll(tx, events));
     count += events.length;
-    if (position > head) head = position;
-    onProgress({ position, head, events: count, elapsedMs: Date.now() - started });
+    if (count > total) total = count;
+    onProgress({ position, total, events: count, elapsedMs: Date.now() - started });
   }
   await deps.sql.begin(async (tx) => {
     await readCheckpoint(tx, projection.name, true);
@@ -173,7 +198,7 @@ export async function rebuild(
   for (const table of projection.tables) {
     await deps.sql.unsafe(`drop table if exists ${physicalTable(table, current.generation)} cascade`);
   }
-  const done = { position, head: position, events: count, elapsedMs: Date.now() - started };
+  const done = { position, total: count, events: count, elapsedMs: Date.now() - started };
   onProgress(done);
   return done;
 }

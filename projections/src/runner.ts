@@ -1,5 +1,6 @@
 import type { Projection } from './projection';
 import { applyNextBatch, install, type ProjectorDeps, readCheckpoint, rebuild } from './projector';
+import { SharedReads } from './shared-reads';
 
 export interface RunnerOptions {
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -22,12 +23,16 @@ export class ProjectionRunner {
   /** Set by a wake-up that arrives while a loop is reading, so it reads again instead of idling. */
   private notified = new Set<string>();
   private stopWatching: (() => Promise<void>) | undefined;
+  /** The loops mostly ask for the same batches: each is read from the store once for all of them. */
+  private readonly following: ProjectorDeps;
 
   constructor(
     private readonly deps: ProjectorDeps,
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
-  ) {}
+  ) {
+    this.following = { ...deps, log: new SharedReads(deps.store, projections.length) };
+  }
 
   async start(): Promise<void> {
     this.running = true;
@@ -70,7 +75,7 @@ export class ProjectionRunner {
     while (this.running) {
       try {
         this.notified.delete(projection.name);
-        const applied = await applyNextBatch(this.deps, projection, ({ event, error }) =>
+        const applied = await applyNextBatch(this.following, projection, ({ event, error }) =>
           this.options.log?.error(
             {
               projection: projection.name,

@@ -1,4 +1,4 @@
-import type { Capability, Principal } from '@shiftcover/domain';
+import type { Capability, Credential, Principal, TimeOff, VersionedRules } from '@shiftcover/domain';
 import { can, refusalFor } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +14,24 @@ export interface HistoryEntry {
   actorId: string;
   actorRole: string;
   changes: string[];
+  /** What the event says beyond the fields it changed: a refusal's rule and figures, an override's reason. */
+  detail: string | null;
+}
+
+/** What the safety rules are checked against, read from the streams the commands decide on. */
+export interface SafetyReads {
+  record(userId: string): Promise<{
+    credentials: Array<Credential & { recordedAt: string }>;
+    timeOff: Array<TimeOff & { recordedAt: string }>;
+  }>;
+  typeList(): Promise<Array<{ credentialTypeId: string; name: string }>>;
+  rules(): Promise<VersionedRules>;
+  eligibility(
+    shiftId: string,
+    userId: string,
+    self: boolean,
+    now: Date,
+  ): Promise<{ eligible: boolean; reasons: Array<{ code: string; message: string }> } | null>;
 }
 
 export interface ReadApiDeps {
@@ -25,6 +43,8 @@ export interface ReadApiDeps {
   clock?: () => Date;
   /** A shift's events replayed with what each changed (the audit view); none when not given. */
   shiftHistory?: (shiftId: string) => Promise<HistoryEntry[]>;
+  /** Credentials, time off, the working-time rules and eligibility; 503 when not given. */
+  safety?: SafetyReads;
 }
 
 /** Which read models each view reads: a request waits for these before it reads. */

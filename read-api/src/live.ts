@@ -27,7 +27,7 @@ export interface SessionEnds {
 }
 
 /** Which views an event changes, and for whom: staff hear of what they may see. */
-function affected(event: RecordedEvent, who: Principal): View[] {
+export function affected(event: RecordedEvent, who: Principal): View[] {
   const admin = can(who, 'viewPendingApprovals');
   const mine = [
     event.data.userId,
@@ -47,10 +47,17 @@ function affected(event: RecordedEvent, who: Principal): View[] {
   if (category === 'user' && admin) views.add('users');
   if (category === 'residence') views.add('residences');
   if (category === 'config') views.add('config');
-  if (can(who, 'viewAuditLogs') && category !== 'schedule' && category !== 'unique') {
-    views.add('audit-logs');
-  }
-  if (category === 'shift' || event.streamId === streams.inbox(who.userId)) views.add('notifications');
+  // A person's credentials and time off are theirs and their admins' to see (docs/product.md §10).
+  const personal = category === 'schedule' && (admin || event.data.userId === who.userId);
+  if (personal && event.type.startsWith('Credential')) views.add('credentials');
+  if (personal && event.type.startsWith('TimeOff')) views.add('time-off');
+  // Of a schedule's events, the audit log keeps the credentials and time off, not the reservations.
+  const audited =
+    category !== 'schedule' || event.type.startsWith('Credential') || event.type.startsWith('TimeOff');
+  if (can(who, 'viewAuditLogs') && audited && category !== 'unique') views.add('audit-logs');
+  const expiry = personal && event.type === 'CredentialExpiryNoticed';
+  if (category === 'shift' || expiry || event.streamId === streams.inbox(who.userId))
+    views.add('notifications');
   return [...views];
 }
 

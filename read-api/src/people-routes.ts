@@ -41,6 +41,9 @@ const userFilters = z.object({
   residence: cleanText({ label: 'Residence', max: 100 }).optional(),
 });
 
+// Answered transfers grow with a person's history: the list keeps the latest of them.
+const TRANSFER_HISTORY_SIZE = 100;
+
 export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
 
@@ -134,7 +137,7 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     tags: ['transfers'],
     summary: 'Transfer requests',
     description:
-      "The caller's transfers, newest first: those offered to them and not cancelled (incoming) and those they offered (outgoing), each with its shift and sender.",
+      "The caller's transfers, the ones awaiting an answer first, then newest first: those offered to them and not cancelled (incoming) and those they offered (outgoing), each with its shift and sender; at most the 100 latest besides those awaiting an answer.",
     response: answers(z.array(transferRequestViewSchema)),
   };
   app.get('/api/transfer-requests', { schema: transfersSchema }, async (request) => {
@@ -169,7 +172,9 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       left join rm_users f on f.id = t.from_user_id
       left join rm_users r on r.id = t.to_user_id
       where (t.to_user_id = ${who.userId} and t.status <> 'cancelled') or t.from_user_id = ${who.userId}
-      order by t.requested_at desc`;
+      order by t.status = 'pending' desc, t.requested_at desc
+      limit (select count(*) from rm_transfer_requests p where p.status = 'pending'
+        and (p.to_user_id = ${who.userId} or p.from_user_id = ${who.userId})) + ${TRANSFER_HISTORY_SIZE}`;
     return rows.map((t) => ({
       id: t.id,
       shiftId: t.shift_id,

@@ -6,6 +6,7 @@ import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
 import { mailReadRoutes, recordReadRoutes } from './record-routes';
+import { safetyReadRoutes } from './safety-routes';
 import { shiftReadRoutes } from './shift-routes';
 
 /** Every read route of docs/product.md §7, served from the read models, and the live change notices. */
@@ -15,6 +16,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(recordReadRoutes, deps);
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
+  await app.register(safetyReadRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

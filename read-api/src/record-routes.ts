@@ -13,15 +13,26 @@ import {
   outboxMailViewSchema,
   type ShiftType,
 } from '@shiftcover/domain';
+import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { now, type ReadApiDeps, reader, readModels } from './context';
+import { DEFAULT_PAGE_SIZE, nextLink, pagingQuery } from './shift-paging';
 
 const completedFilters = z.object({
   location: cleanText({ label: 'Location', max: 200 }).optional(),
   dateRange: z.enum(['all', 'today', 'week', 'month']).optional(),
   sort: z.enum(['newest', 'oldest', 'location', 'duration']).optional(),
+  limit: pagingQuery.limit,
+  cursor: pagingQuery.cursor,
 });
+
+/** Where a page of completed shifts starts: the cursor counts the records of the pages before. */
+function completedOffset(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,9}$/.test(cursor)) throw new HttpError(400, 'cursor is not one this server gave');
+  return Number(cursor);
+}
 
 const date = z
   .string()
@@ -71,8 +82,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       schema: {
         tags: ['completed shifts'],
         summary: 'Completed shifts',
-        description:
-          'Developers and super admins read the completed-shift records not yet reported or cleared, filtered by location and date range (today, week, month) and sorted by newest, oldest, location or duration.',
+        description: `Developers and super admins read the completed-shift records not yet reported or cleared, filtered by location and date range (today, week, month) and sorted by newest, oldest, location or duration. The answer is one page of at most \`limit\` records (${DEFAULT_PAGE_SIZE} when not given); when more follow, the \`Link\` header names the next page (rel="next").`,
         querystring: completedFilters,
         response: answers(z.array(completedShiftViewSchema)),
       },
@@ -80,8 +90,15 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     async (request, reply) => {
       const who = await reader(request, deps, readModels.completed, 'viewCompletedShifts');
       reply.header('cache-control', 'no-store');
-      const { location, dateRange, sort } = request.query;
+      const { location, dateRange, sort, limit = DEFAULT_PAGE_SIZE, cursor } = request.query;
+      const offset = completedOffset(cursor);
       const [since, until] = completionWindow(dateRange ?? 'all', now(deps));
+      const order = {
+        newest: sql`c.shift_completed_at desc, c.date desc, c.start_time desc, c.id`,
+        oldest: sql`c.shift_completed_at, c.date, c.start_time, c.id`,
+        location: sql`c.location, c.date, c.start_time, c.id`,
+        duration: sql`c.hours_worked desc, c.date, c.start_time, c.id`,
+      }[sort ?? 'newest'];
       const rows = await sql<
         {
           id: string;
@@ -105,19 +122,13 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
         }[]
       >`
       select c.*, u.first_name, u.last_name from rm_completed_shifts c left join rm_users u on u.id = c.assigned_user_id
-      where not c.archived and c.shift_completed_at >= ${since} and c.shift_completed_at < ${until} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}`;
-      type Row = (typeof rows)[number];
-      const byDate = (a: Row, b: Row) =>
-        a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time);
-      const order = {
-        newest: (a: Row, b: Row) =>
-          b.shift_completed_at.getTime() - a.shift_completed_at.getTime() || byDate(b, a),
-        oldest: (a: Row, b: Row) =>
-          a.shift_completed_at.getTime() - b.shift_completed_at.getTime() || byDate(a, b),
-        location: (a: Row, b: Row) => a.location.localeCompare(b.location) || byDate(a, b),
-        duration: (a: Row, b: Row) => b.hours_worked - a.hours_worked || byDate(a, b),
-      }[sort ?? 'newest'];
-      return [...rows].sort(order).map((c) => ({
+      where not c.archived and c.shift_completed_at >= ${since} and c.shift_completed_at < ${until} ${location && location !== 'all' ? sql`and c.location = ${location}` : sql``}
+      order by ${order} offset ${offset} limit ${limit + 1}`;
+      if (rows.length > limit) {
+        const query = { location, dateRange, sort, limit };
+        reply.header('link', nextLink('/api/completed-shifts', query, String(offset + limit)));
+      }
+      return rows.slice(0, limit).map((c) => ({
         id: c.id,
         originalShiftId: can(who, 'seeOriginalShiftId') ? c.original_shift_id : null,
         location: c.location,

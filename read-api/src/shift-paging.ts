@@ -1,6 +1,10 @@
 import { isCalendarDate } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
+import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
+import { priorityRankSql } from './shift-queries';
+
+type Db = Sql | TransactionSql;
 
 /** A page of a shift list holds at most this many shifts unless the caller asks for fewer. */
 export const DEFAULT_PAGE_SIZE = 500;
@@ -35,13 +39,18 @@ type Paging = { [K in keyof typeof pagingQuery]?: z.output<(typeof pagingQuery)[
 /** A shift's place in a list: its priority rank, date, start time and id (the id breaks ties). */
 export type SortKey = [rank: number, date: string, startTime: string, id: string];
 
-export function compareKeys(a: SortKey, b: SortKey): number {
-  return (
-    a[0] - b[0] ||
-    a[1].localeCompare(b[1]) ||
-    a[2].localeCompare(b[2]) ||
-    (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0)
-  );
+// Text compared byte by byte ("C"), whatever the database's collation, as the cursor's key is.
+const key = (db: Db) =>
+  db`(${priorityRankSql(db)}, s.date collate "C", s.start_time collate "C", s.id collate "C")`;
+
+/** docs/product.md §4.7's order in SQL, over `rm_shifts` read as `s`, made total by the id. */
+export function listOrder(db: Db) {
+  return db`${priorityRankSql(db)}, s.date collate "C", s.start_time collate "C", s.id collate "C"`;
+}
+
+/** The shifts that come after `after` in the list order. */
+export function keyAfter(db: Db, [rank, date, startTime, id]: SortKey) {
+  return db`${key(db)} > (${rank}::int, ${date}::text, ${startTime}::text, ${id}::text)`;
 }
 
 const encode = (key: SortKey) => Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -75,20 +84,19 @@ export function pageRequest(query: Paging) {
 }
 
 /**
- * The page of `sorted` (in `keyOf` order) that starts after the cursor's key. A cursor names a
- * place in the order, not an offset, so shifts posted between two requests never repeat or push
- * another shift off a page; `next` is the cursor of the following page, absent on the last one.
+ * The page in `rows`, read in list order with one row more than `limit`: that row, when there,
+ * says a page follows. A cursor names a place in the order, not an offset, so shifts posted
+ * between two requests never repeat or push another shift off a page; `next` is the cursor of
+ * the following page, absent on the last one.
  */
-export function pageOf<T>(
-  sorted: T[],
+export function pageFrom<T>(
+  rows: T[],
+  limit: number,
   keyOf: (item: T) => SortKey,
-  { after, limit }: { after?: SortKey; limit: number },
 ): { items: T[]; next?: string } {
-  const start = after ? sorted.findIndex((item) => compareKeys(keyOf(item), after) > 0) : 0;
-  const rest = start < 0 ? [] : sorted.slice(start);
-  const items = rest.slice(0, limit);
+  const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, next: rest.length > limit && last ? encode(keyOf(last)) : undefined };
+  return { items, next: rows.length > limit && last ? encode(keyOf(last)) : undefined };
 }
 
 /** The `Link` header announcing the next page: the same query with that page's cursor. */

@@ -22,6 +22,7 @@ export interface ShiftRow {
   end_time: string;
   type: ShiftType;
   requirements: string | null;
+  required_credentials: string[];
   notes: string | null;
   priority: ShiftPriority;
   status: ShiftStatus;
@@ -71,6 +72,7 @@ export function shiftView(row: ShiftRow, who: Principal): z.output<typeof shiftV
     endTime: row.end_time,
     type: row.type,
     requirements: row.requirements,
+    requiredCredentials: row.required_credentials,
     notes: row.notes,
     status: row.status,
     priority: row.priority,
@@ -93,6 +95,11 @@ const PRIORITY_ORDER: Record<string, number> = { emergency: 0, urgent: 1 };
 /** Where a shift's priority puts it in a list: emergency 0, urgent 1, the rest 2. */
 export function priorityRank(row: Pick<ShiftRow, 'priority'>): number {
   return PRIORITY_ORDER[row.priority] ?? 2;
+}
+
+/** `priorityRank` in SQL, over `rm_shifts` read as `s`. */
+export function priorityRankSql(db: Sql | TransactionSql) {
+  return db`(case s.priority when 'emergency' then 0 when 'urgent' then 1 else 2 end)`;
 }
 
 /** docs/product.md §4: emergency first, then urgent, then date, then start time. */

@@ -8,7 +8,6 @@ import {
   entityId,
   inProgressShiftViewSchema,
   myShiftsViewSchema,
-  type Principal,
   pendingShiftViewSchema,
   previousDate,
   quarterHours,
@@ -17,26 +16,16 @@ import {
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
 import { ResponseCache, sendCached } from './response-cache';
-import {
-  compareKeys,
-  DEFAULT_PAGE_SIZE,
-  nextLink,
-  pageOf,
-  pageRequest,
-  pagingQuery,
-  type SortKey,
-} from './shift-paging';
+import { pendingPage, shiftListPage } from './shift-list';
+import { DEFAULT_PAGE_SIZE, nextLink, pageRequest, pagingQuery } from './shift-paging';
 import {
   byUrgencyThenTime,
-  claimableSql,
   hasEnded,
   isOpen,
-  priorityRank,
   progress,
   type ShiftRow,
   shiftsWithHolders,
@@ -52,78 +41,20 @@ const shiftFilters = z.object({
   status: z.enum(['all', 'open', 'claimed', 'urgent', 'pending', 'emergency']).optional(),
 });
 const shiftListQuery = shiftFilters.extend(pagingQuery);
-const DAY_PROGRAM = 'Day Program';
 // Shifts that have not ended are dated today or later, or yesterday for an overnight one.
 const notBefore = (at: Date) => previousDate(easternToday(at));
-const sortKeyOf = (row: ShiftRow): SortKey => [priorityRank(row), row.date, row.start_time, row.id];
-// docs/product.md §4.7's order, made total by the id so that a cursor names one place in it.
-const inListOrder = (a: ShiftRow, b: ShiftRow) => compareKeys(sortKeyOf(a), sortKeyOf(b));
-
-type Condition = PendingQuery<Row[]>;
-
-/** The conditions that keep shifts dated from `from` to `to`, both included, when given. */
-function datedWithin(db: Sql | TransactionSql, { from, to }: { from?: string; to?: string }): Condition[] {
-  return [
-    ...(from === undefined ? [] : [db`s.date >= ${from}`]),
-    ...(to === undefined ? [] : [db`s.date <= ${to}`]),
-  ];
-}
-
-/** Every one of `conditions` (those given), or undefined when none is. */
-function allOf(db: Sql | TransactionSql, conditions: (Condition | undefined)[]): Condition | undefined {
-  return conditions.reduce<Condition | undefined>(
-    (all, condition) => (all && condition ? db`${all} and ${condition}` : (all ?? condition)),
-    undefined,
-  );
-}
-
-/**
- * One page of the Available Shifts list as `who` may see it, read in one snapshot (`db`): the
- * shifts dated inside the window, in list order, after the cursor.
- */
-async function shiftList(
-  db: Sql | TransactionSql,
-  who: Principal,
-  { location, type, status }: z.infer<typeof shiftFilters>,
-  { from, to, ...page }: ReturnType<typeof pageRequest>,
-  at: Date,
-) {
-  const admin = can(who, 'seeShiftHolder');
-  const visible = admin
-    ? undefined
-    : db`(s.assigned_user_id = ${who.userId} or (${claimableSql(db)} and s.date >= ${notBefore(at)}))`;
-  const where = allOf(db, [visible, ...datedWithin(db, { from, to })]);
-  const rows = ((await shiftsWithHolders(db, where)) as unknown as ShiftRow[]).filter((row) => {
-    if ((row.status === 'expired' || row.status === 'completed') && !admin) return false;
-    // Staff see what they can claim and what is theirs.
-    if (!admin && !(isOpen(row) && !hasEnded(row, at)) && row.assigned_user_id !== who.userId) return false;
-    if (location && location !== 'all' && row.location !== location) return false;
-    if (type && type !== 'all') {
-      const kind = type.toLowerCase();
-      if (kind === 'residential' && row.location === DAY_PROGRAM) return false;
-      if ((kind === 'day program' || kind === 'day-program') && row.location !== DAY_PROGRAM) return false;
-      if (['am', 'pm', 'overnight'].includes(kind) && row.type.toLowerCase() !== kind) return false;
-    }
-    if (status === 'open' && !isOpen(row)) return false;
-    if (status === 'claimed' && row.assigned_user_id === null) return false;
-    if (status === 'urgent' && !['urgent', 'emergency'].includes(row.priority)) return false;
-    if (status === 'emergency' && row.priority !== 'emergency') return false;
-    if (status === 'pending' && row.status !== 'pending') return false;
-    return true;
-  });
-  const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
-  return { shifts: items.map((row) => shiftView(row, who)), next };
-}
+// My Shifts shows this many of the latest shifts worked.
+const HISTORY_SIZE = 5;
 
 export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
   const shifts = async (where?: Parameters<typeof shiftsWithHolders>[1]) =>
     (await shiftsWithHolders(sql, where)) as unknown as ShiftRow[];
-  const allShifts = () => shifts();
 
   // GET /api/shifts is read by every open screen after every change notice: its finished pages are
   // kept until the read models move on.
   const lists = new ResponseCache();
+  const pendingLists = new ResponseCache();
 
   app.get(
     '/api/shifts',
@@ -150,7 +81,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const marks = await deps.positions.marks(readModels.shifts);
       const body = await lists.body(variant, marks, () =>
         sql.begin('isolation level repeatable read read only', async (tx) => {
-          const { shifts, next } = await shiftList(tx, who, request.query, page, at);
+          const { items, next } = await shiftListPage(tx, who, request.query, page, at);
+          const shifts = items.map((row) => shiftView(row, who));
           const query = { location, type, status, from, to, limit: limit ?? page.limit };
           return {
             marks: await readMarks(tx, readModels.shifts),
@@ -185,15 +117,31 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
         location = me?.name ?? undefined;
       }
       const page = pageRequest(request.query);
-      const pending = allOf(sql, [sql`s.status = 'pending'`, ...datedWithin(sql, page)]);
-      const rows = (await shifts(pending)).filter((r) => !location || r.location === location);
-      const { items, next } = pageOf(rows.sort(inListOrder), sortKeyOf, page);
-      if (next) {
-        const { location: asked, from, to, limit } = request.query;
-        const query = { location: asked, from, to, limit: limit ?? page.limit };
-        reply.header('link', nextLink('/api/shifts/pending', query, next));
-      }
-      return items.map((row) => ({ ...shiftView(row, who), staffName: staffNameOf(row) }));
+      const { location: asked, from, to, limit, cursor } = request.query;
+      // Every admin of one role and residence reads the same page: kept as the shift list's are.
+      const variant = JSON.stringify([
+        who.role,
+        who.superAdmin,
+        location,
+        asked,
+        from,
+        to,
+        page.limit,
+        cursor,
+      ]);
+      const marks = await deps.positions.marks(readModels.shifts);
+      const body = await pendingLists.body(variant, marks, () =>
+        sql.begin('isolation level repeatable read read only', async (tx) => {
+          const { items, next } = await pendingPage(tx, location, page);
+          const query = { location: asked, from, to, limit: limit ?? page.limit };
+          return {
+            marks: await readMarks(tx, readModels.shifts),
+            value: items.map((row) => ({ ...shiftView(row, who), staffName: staffNameOf(row) })),
+            headers: next ? { link: nextLink('/api/shifts/pending', query, next) } : undefined,
+          };
+        }),
+      );
+      return sendCached(request, reply, body);
     },
   );
 
@@ -228,21 +176,28 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   };
   app.get('/api/dashboard/stats', { schema: statsSchema }, async (request) => {
     const who = await reader(request, deps, readModels.shifts);
-    const rows = (await allShifts()).filter((r) => r.status !== 'expired');
     const at = now(deps);
-    const open = rows.filter((r) => isOpen(r) && !hasEnded(r, at));
+    // Only shifts dated yesterday on can still be open or under way: the rest is counted in SQL.
+    const current = await shifts(sql`s.date >= ${notBefore(at)} and s.status <> 'expired'`);
+    const open = current.filter((r) => isOpen(r) && !hasEnded(r, at));
     if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
-    const covered = rows.filter((r) => r.assigned_user_id !== null).length;
-    const month = easternToday(at).slice(0, 7);
+    const month = `${easternToday(at).slice(0, 7)}-%`;
+    const [counts] = await sql<{ total: number; covered: number; pending: number; month: number }[]>`
+      select count(*)::int as total,
+        count(*) filter (where assigned_user_id is not null)::int as covered,
+        count(*) filter (where status = 'pending')::int as pending,
+        count(*) filter (where date like ${month})::int as month
+      from rm_shifts where status <> 'expired'`;
+    const { total = 0, covered = 0, pending = 0, month: thisMonth = 0 } = counts ?? {};
     return {
       openShifts: open.length,
       emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
       urgentShifts: open.filter((r) => r.priority === 'urgent').length,
       coveredShifts: covered,
-      coveragePercent: rows.length === 0 ? 0 : Math.round((covered / rows.length) * 100),
-      pendingApprovals: rows.filter((r) => r.status === 'pending').length,
-      totalShiftsThisMonth: rows.filter((r) => r.date.startsWith(month)).length,
-      inProgress: rows.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
+      coveragePercent: total === 0 ? 0 : Math.round((covered / total) * 100),
+      pendingApprovals: pending,
+      totalShiftsThisMonth: thisMonth,
+      inProgress: current.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
     };
   });
 
@@ -280,20 +235,27 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     },
   );
 
+  /**
+   * A person's upcoming shifts and their five latest worked, from two short reads however long
+   * their history: the shifts dated yesterday on (which hold every shift not yet ended), and the
+   * five latest before them.
+   */
   async function ownShifts(userId: string, who: Parameters<typeof shiftView>[1]) {
     const at = now(deps);
     const today = easternToday(at);
     const week = weekWindow(at);
-    const mine = await shifts(sql`s.assigned_user_id = ${userId}`);
-    const upcoming = mine
+    const recent = await shifts(sql`s.assigned_user_id = ${userId} and s.date >= ${notBefore(at)}`);
+    const older =
+      (await sql`${shiftsWithHolders(sql, sql`s.assigned_user_id = ${userId} and s.date < ${notBefore(at)}`)}
+      order by s.date desc, s.start_time desc limit ${HISTORY_SIZE}`) as unknown as ShiftRow[];
+    const upcoming = recent
       .filter((r) => r.date >= today && r.status !== 'completed')
       .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
     const thisWeek = upcoming.filter((r) => r.date <= week.to);
     const minutes = thisWeek.reduce((sum, r) => sum + shiftMinutes(r.date, r.start_time, r.end_time), 0);
-    const history = mine
-      .filter((r) => r.status === 'completed' || hasEnded(r, at))
+    const history = [...recent.filter((r) => r.status === 'completed' || hasEnded(r, at)), ...older]
       .sort((a, b) => b.date.localeCompare(a.date) || b.start_time.localeCompare(a.start_time))
-      .slice(0, 5);
+      .slice(0, HISTORY_SIZE);
     return {
       upcoming: upcoming.map((r) => shiftView(r, who)),
       thisWeekCount: thisWeek.length,

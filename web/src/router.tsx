@@ -5,7 +5,7 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLiveUpdates } from './api/live';
 import { FullPageSpinner } from './components/ui/feedback';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
@@ -28,10 +28,37 @@ const MyShiftsScreen = lazyRouteComponent(
 );
 const AdminScreen = lazyRouteComponent(() => import('./features/admin/admin-screen'), 'AdminScreen');
 const LoginPage = lazyRouteComponent(() => import('./features/pages/login-page'), 'LoginPage');
+const Toaster = lazyRouteComponent(() => import('./features/toast/toaster'), 'Toaster');
+
+/** The toaster, fetched once the first screen is drawn, not before it; toasts raised meanwhile wait in the queue. */
+function ToasterAfterFirstScreen() {
+  const [show, setShow] = useState(false);
+  // The task after the next frame comes after the first screen is painted (an effect may run
+  // before): the toaster's chunk never delays it.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShow(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function Shell() {
   const { data: user, isLoading } = useCurrentUser();
   useLiveUpdates(Boolean(user));
+  // A signed-in visitor's header and home screen are fetched together, not one after the other:
+  // a component that suspends stops React rendering the ones after it.
+  if (user) void Header.preload?.();
+  if (user && window.location.pathname === pagePaths.home) void AvailableShiftsScreen.preload?.();
   if (isLoading) return <FullPageSpinner />;
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
@@ -41,6 +68,7 @@ function Shell() {
         {user && <Header user={user} />}
         <Outlet />
       </Suspense>
+      <ToasterAfterFirstScreen />
     </div>
   );
 }

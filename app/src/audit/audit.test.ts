@@ -57,7 +57,7 @@ describe('auditor tools', () => {
     expect(out.text()).toMatch(/#2 .* {2}ClaimApproved/);
   });
 
-  it('shows administrators a shift’s full history through the read API, and nobody else', async () => {
+  it('shows administrators a shift’s full history through the read API, staff what they did, and nobody else', async () => {
     const shiftId = idInStream(shiftStream, 'shift');
     const history = await admin.get(`/api/shifts/${shiftId}/history`);
     expect(history.status).toBe(200);
@@ -67,7 +67,10 @@ describe('auditor tools', () => {
       actorName: 'Test staff',
       changes: expect.arrayContaining(['status: "open" → "pending"']),
     });
-    expect((await staff.get(`/api/shifts/${shiftId}/history`)).status).toBe(403);
+    const own = await staff.get(`/api/shifts/${shiftId}/history`);
+    expect((own.body as unknown as { type: string }[]).map((e) => e.type)).toEqual(['ShiftClaimed']);
+    const other = await server.signedIn('staff', { username: 'uninvolved.staff' });
+    expect((await other.get(`/api/shifts/${shiftId}/history`)).status).toBe(403);
     expect((await admin.get('/api/shifts/no-such-shift/history')).status).toBe(404);
   });
 

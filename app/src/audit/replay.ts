@@ -1,6 +1,7 @@
 import {
   categoryOf,
   configDecider,
+  credentialTypesDecider,
   type Decider,
   inboxDecider,
   residenceDecider,
@@ -11,6 +12,7 @@ import {
   streams,
   uniquenessDecider,
   userDecider,
+  workingTimeRulesDecider,
 } from '@shiftcover/domain';
 import type { CommandHandler, RecordedEvent } from '@shiftcover/eventstore';
 
@@ -31,7 +33,15 @@ const deciders: Record<StreamCategory, AnyDecider | undefined> = {
 
 export class UnknownStream extends Error {}
 
+/** The config streams other than the e-mail mode's each have a decider of their own. */
+const configDeciders: Record<string, AnyDecider> = {
+  [streams.workingTimeRules()]: workingTimeRulesDecider,
+  [streams.credentialTypes()]: credentialTypesDecider,
+};
+
 export function deciderFor(streamId: string): AnyDecider {
+  const own = configDeciders[streamId];
+  if (own) return own;
   const category = categoryOf(streamId);
   const found = category && deciders[category];
   if (!found) {
@@ -107,6 +117,20 @@ function show(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
+/**
+ * What an event says that the shift's state does not keep: a refusal by a safety rule, and an
+ * assignment against the working-time rules (docs/product.md §10.3).
+ */
+function detailOf(event: RecordedEvent): string | null {
+  const data = event.data as Record<string, unknown>;
+  if (event.type === 'ShiftRefused')
+    return `Refused ${data.action} by ${data.userId}: ${data.message} (${data.code}, rules version ${data.rulesVersion})`;
+  const override = data.override as { reason?: string } | undefined;
+  if (event.type === 'ShiftAssigned' && override?.reason)
+    return `Assigned against the working-time rules: ${override.reason}`;
+  return null;
+}
+
 /** A shift's history for the read API's audit view. */
 export async function shiftHistory(handler: CommandHandler, shiftId: string) {
   const steps = await replay(handler, streams.shift(shiftId));
@@ -117,5 +141,6 @@ export async function shiftHistory(handler: CommandHandler, shiftId: string) {
     actorId: event.metadata.actorId,
     actorRole: event.metadata.actorRole,
     changes: changes(before, after),
+    detail: detailOf(event),
   }));
 }

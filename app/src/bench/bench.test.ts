@@ -66,6 +66,16 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/web: \{"js":\{"raw":\d+/);
   expect(stdout).toContain('rebuilt read models are identical to the live ones');
+  for (const store of ['shiftcover', 'emmett', 'raw insert']) {
+    expect(stdout).toMatch(
+      new RegExp(`store bench, repeat 1, ${store}: own streams \\{"eventsPerSecond":\\d+`),
+    );
+  }
+  expect(stdout).toMatch(
+    /store bench, read all: \{"shiftcover":\[\d+\],"emmett":\[\d+\],"raw scan":\[\d+\]\}/,
+  );
+  expect(stdout).toMatch(/store results: \{"settings"/);
+  expect(stdout).toMatch(/year bench, \d+ events: \[\{"name":"bare route, constant JSON".*"failures":0/);
 }, 300_000);
 
 it('without Chromium, stops before starting anything and says in one line what to install', async () => {

@@ -137,7 +137,10 @@ export async function signIn(baseUrl: string, username: string): Promise<string>
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-/** `count` open shifts on distinct days from 2031 on, posted through the command service. */
+/**
+ * `count` open shifts, one every other day from 2031 on, posted through the command service: a
+ * person who claims a run of them keeps to the working-time rules (docs/product.md §10).
+ */
 export async function postShifts(runtime: Runtime, count: number, firstDay = 0): Promise<string[]> {
   const service = createCommandService(runtime.handler, runtime.vault);
   const admin: Actor = { kind: 'user', userId: randomUUID(), role: 'admin', superAdmin: true };
@@ -147,7 +150,7 @@ export async function postShifts(runtime: Runtime, count: number, firstDay = 0):
     await Promise.all(
       Array.from({ length: Math.min(32, count - i) }, async (_, k) => {
         const shiftId = randomUUID();
-        const date = new Date(base + (firstDay + i + k) * 86_400_000).toISOString().slice(0, 10);
+        const date = new Date(base + 2 * (firstDay + i + k) * 86_400_000).toISOString().slice(0, 10);
         await service.shift(
           {
             type: 'PostShift',

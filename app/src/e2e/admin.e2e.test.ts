@@ -12,6 +12,7 @@ const everyAdminTab = [
   'Drop Requests',
   'Shifts in Progress',
   'User Management',
+  'Credentials & Rules',
 ];
 
 describe('the Admin Dashboard in a real browser', () => {

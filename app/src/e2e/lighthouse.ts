@@ -3,10 +3,15 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 
 export type FormFactor = 'mobile' | 'desktop';
 
+type Category = 'performance' | 'accessibility' | 'best-practices';
+
 export interface LighthouseScore {
   path: string;
+  /** Whether the page was read signed in. */
+  signedIn: boolean;
   formFactor: FormFactor;
-  /** 0–100, as Lighthouse reports them. */
+  /** 0–100, as Lighthouse reports them; a category not asked for scores 0. */
+  performance: number;
   accessibility: number;
   bestPractices: number;
   /** Titles of the audits that failed in either category, to say why a score is short. */
@@ -14,12 +19,17 @@ export interface LighthouseScore {
 }
 
 /**
- * Lighthouse's accessibility and best-practices scores of each path, on mobile and desktop,
- * driving Debian's Chromium through chrome-launcher. `cookie` signs the requests in.
+ * Lighthouse's scores of each path in `categories` (accessibility and best practices unless
+ * told), on each form factor (mobile and desktop unless told), driving Debian's Chromium through
+ * chrome-launcher. `cookie` signs the requests in.
  */
 export async function lighthouseScores(
   baseUrl: string,
   pages: { path: string; cookie?: string }[],
+  {
+    categories = ['accessibility', 'best-practices'],
+    formFactors = ['mobile', 'desktop'],
+  }: { categories?: Category[]; formFactors?: FormFactor[] } = {},
 ): Promise<LighthouseScore[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,20 +45,20 @@ export async function lighthouseScores(
   const scores: LighthouseScore[] = [];
   try {
     for (const { path, cookie } of pages) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const formFactor of formFactors) {
         const result = await lighthouse(
           `${baseUrl}${path}`,
           {
             port: chrome.port,
             logLevel: 'error',
-            onlyCategories: ['accessibility', 'best-practices'],
+            onlyCategories: categories,
             extraHeaders: cookie ? { Cookie: cookie } : undefined,
           },
           formFactor === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { categories, audits } = result.lhr;
-        const failed = Object.values(categories)
+        const { categories: scored, audits } = result.lhr;
+        const failed = Object.values(scored)
           .flatMap((category) => category.auditRefs)
           .filter(
             (ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1,
@@ -60,9 +70,11 @@ export async function lighthouseScores(
           });
         scores.push({
           path,
+          signedIn: cookie !== undefined,
           formFactor,
-          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-          bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+          performance: Math.round((scored.performance?.score ?? 0) * 100),
+          accessibility: Math.round((scored.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((scored['best-practices']?.score ?? 0) * 100),
           failed,
         });
       }

@@ -1,5 +1,6 @@
 import { createCommandService } from '@shiftcover/command-api';
 import { streams } from '@shiftcover/domain';
+import { countEventsAfter } from '@shiftcover/eventstore';
 import { connect, createLogger, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { emailHandler, settleDueShifts } from '@shiftcover/processes';
@@ -197,7 +198,7 @@ describe('killed with SIGKILL at random moments during a load', () => {
     const rebuilt = await dumpReadModels(runtime.sql);
     expect(projector.kills).toBe(KILLS);
     expect(cut).toBeGreaterThan(0);
-    expect(Number(await runtime.store.headPosition())).toBeGreaterThan(400);
+    expect(await countEventsAfter(runtime.sql, 0n, 401)).toBeGreaterThan(400);
     for (const table of ['audit_logs', 'notifications', 'completed_shifts', 'shifts', 'transfer_requests'])
       expect(rebuilt[table]?.length, table).toBeGreaterThan(0);
     for (const table of Object.keys(rebuilt)) expect(incremental[table], table).toEqual(rebuilt[table]);

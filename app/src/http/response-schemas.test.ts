@@ -9,9 +9,12 @@ import {
   auditPageViewSchema,
   colleagueViewSchema,
   completedShiftViewSchema,
+  credentialTypeViewSchema,
+  credentialViewSchema,
   dashboardStatsViewSchema,
   dropRequestViewSchema,
   easternInstant,
+  eligibilityViewSchema,
   emailModeViewSchema,
   emailQueueStatusViewSchema,
   errorAnswer,
@@ -25,10 +28,12 @@ import {
   residenceViewSchema,
   shiftHistoryEntryViewSchema,
   shiftViewSchema,
+  timeOffViewSchema,
   transferAnswer,
   transferRequestViewSchema,
   unreadCountViewSchema,
   userViewSchema,
+  workingTimeRulesViewSchema,
   writtenResidenceViewSchema,
   writtenShiftViewSchema,
 } from '@shiftcover/domain';
@@ -71,6 +76,12 @@ beforeAll(async () => {
   colleague = await server.signedIn('staff');
   const residence = await developer.post('/api/residences', { name: 'Maple House', address: '1 Maple Road' });
   expect(writtenResidenceViewSchema.safeParse(residence.body).error).toBeUndefined();
+  // The night and the day shift of Mar 2 are one person's, back to back: the rules allow no rest.
+  const rules = { minRestHours: 0, maxHoursPerWeek: 60, maxConsecutiveDays: 6 };
+  expect((await developer.put('/api/working-time-rules', rules)).status).toBe(200);
+  await developer.post('/api/credential-types', { name: 'CPR' });
+  await developer.post(`/api/users/${staff.userId}/credentials`, { name: 'CPR', expiresOn: '2027-01-31' });
+  await staff.post('/api/my-time-off', { startDate: '2026-04-01', endDate: '2026-04-03' });
   ids.completed = await postShift('2026-03-02', '00:00', '08:00');
   ids.working = await postShift('2026-03-02', '08:00', '16:00');
   ids.pending = await postShift('2026-03-04');
@@ -185,6 +196,16 @@ describe('real answers match their schemas', () => {
     await matches(developer, '/api/email-queue/status', emailQueueStatusViewSchema);
     await matches(developer, '/api/email-outbox', z.array(outboxMailViewSchema));
     await matches(developer, '/api/parked-events', z.array(parkedEventViewSchema));
+  });
+
+  it('credentials, time off, the working-time rules and eligibility', async () => {
+    expect(await matches(staff, '/api/credential-types', z.array(credentialTypeViewSchema))).toHaveLength(1);
+    const credentials = `/api/users/${staff.userId}/credentials`;
+    expect(await matches(staff, credentials, z.array(credentialViewSchema))).toHaveLength(1);
+    expect(await matches(staff, '/api/my-time-off', z.array(timeOffViewSchema))).toHaveLength(1);
+    await matches(developer, `/api/users/${staff.userId}/time-off`, z.array(timeOffViewSchema));
+    await matches(developer, '/api/working-time-rules', workingTimeRulesViewSchema);
+    await matches(colleague, `/api/shifts/${ids.transfer}/eligibility`, eligibilityViewSchema);
   });
 
   it('refusals', async () => {

@@ -77,7 +77,8 @@ export class Load {
     let date = easternToday(new Date());
     for (let i = 0; i < 10 + worker; i++) date = nextDate(date);
     while (this.going) {
-      date = nextDate(date);
+      // Every other day, so that each person's shifts keep to the working-time rules (docs/product.md §10).
+      date = nextDate(nextDate(date));
       const staff = await this.signIn(person);
       const shift: Shift = {
         id: '',

@@ -1,3 +1,4 @@
+import { countEventsAfter } from '@shiftcover/eventstore';
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import type { TestSmtpServer } from '@shiftcover/testing';
 import { sleep } from '../faults/kill-child';
@@ -103,7 +104,7 @@ export async function runScenario(world: {
       differingTables: await differingTables(runtime),
       mail: await mailOutcome(runtime.sql, world.smtp, inFlight, load.shifts),
       shifts: load.shifts.length,
-      events: Number(await runtime.store.headPosition()),
+      events: await countEventsAfter(runtime.sql, 0n, Number.MAX_SAFE_INTEGER),
     };
   } finally {
     await cluster?.stop();

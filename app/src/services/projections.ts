@@ -15,7 +15,7 @@ const runner = new ProjectionRunner(
 );
 await runner.start();
 // Ready once its stores answer: catching up is its work, so its lag is a metric, not a readiness check.
-projectionGauges(runtime.operations.metrics, runtime.sql, runtime.store);
+projectionGauges(runtime.operations.metrics, runtime.sql);
 const http =
   config.HEALTH_PORT === undefined
     ? undefined

@@ -1,4 +1,4 @@
-import type { CommandHandler } from '@shiftcover/eventstore';
+import type { CommandHandler, EventStore } from '@shiftcover/eventstore';
 import type { LoginThrottle, SessionStore } from '@shiftcover/platform';
 import type { CommandService } from '../command-service';
 import type { Principals } from './principals';
@@ -6,6 +6,8 @@ import type { Principals } from './principals';
 export interface CommandApiDeps {
   service: CommandService;
   handler: CommandHandler;
+  /** The event log, which the what-if replays. */
+  store: EventStore;
   principals: Principals;
   sessions: SessionStore;
   throttle: LoginThrottle;

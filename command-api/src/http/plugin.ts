@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './auth-routes';
 import type { CommandApiDeps } from './context';
 import { peopleRoutes } from './people-routes';
+import { safetyRoutes } from './safety-routes';
 import { shiftRoutes } from './shift-routes';
 
 /** An OpenAPI document, as `@fastify/swagger` generates it (version 3) and serves it. */
@@ -33,6 +34,9 @@ const API_TAGS = [
   'drop requests',
   'transfers',
   'users',
+  'credentials',
+  'time off',
+  'working-time rules',
   'residences',
   'notifications',
   'completed shifts',
@@ -97,9 +101,10 @@ export async function registerHttpFoundation(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-/** Every write route of docs/product.md §7 and the sign-in routes. */
+/** Every write route of docs/product.md §7 and §10, and the sign-in routes. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Promise<void> {
   await app.register(authRoutes, deps);
   await app.register(shiftRoutes, deps);
   await app.register(peopleRoutes, deps);
+  await app.register(safetyRoutes, deps);
 }

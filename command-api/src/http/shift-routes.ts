@@ -2,7 +2,9 @@ import {
   acknowledged,
   answers,
   entityId,
+  listedName,
   pickedId,
+  ruleOverrideSchema,
   type ShiftCommand,
   type ShiftEvent,
   type ShiftState,
@@ -29,7 +31,10 @@ import { z } from 'zod';
 import { streams } from '../streams';
 import type { CommandApiDeps } from './context';
 
-const assignBody = z.object({ staffId: pickedId('No Staff Selected') });
+const assignBody = z.object({
+  staffId: pickedId('No Staff Selected'),
+  override: ruleOverrideSchema.optional(),
+});
 // The edit dialog sends an empty string when nobody is picked.
 const updateBody = shiftDetailsSchema.extend({ assignedUserId: z.literal('').or(entityId).nullish() });
 // The create dialog also sends the approval flags; a new shift always starts unclaimed.
@@ -52,6 +57,7 @@ export function shiftView(shift: ShiftState) {
     type: shift.type,
     requirements: shift.requirements,
     notes: shift.notes,
+    requiredCredentials: shift.requiredCredentials,
     status: shift.status,
     assignedUserId: shift.assignedUserId,
     createdById: shift.createdById,
@@ -90,6 +96,19 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     return state.role;
   }
 
+  /** The shift's required credentials in the list's spelling; a name not on the list is a 400. */
+  async function listedCredentials<Details extends { requiredCredentials?: string[] }>(details: Details) {
+    const names = details.requiredCredentials ?? [];
+    if (names.length === 0) return details;
+    const list = { types: await service.safety.typeList() };
+    const listed = names.map((name) => {
+      const found = listedName(list, name);
+      if (!found) throw new HttpError(400, `${name} is not on the list of credentials`);
+      return found;
+    });
+    return { ...details, requiredCredentials: listed };
+  }
+
   const messageOf = (events: ShiftEvent[], fallback: string) =>
     events.length ? fallback : 'Nothing to change';
 
@@ -106,7 +125,8 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     requireCapability(who, 'createShift');
     const trace = commandTrace(request, who.actor);
     const shiftId = newId(trace, 'shift');
-    const { needsApproval: _n, approved: _a, ...details } = request.body;
+    const { needsApproval: _n, approved: _a, ...body } = request.body;
+    const details = await listedCredentials(body);
     const command: ShiftCommand = { type: 'PostShift', data: { ...details, shiftId } };
     const outcome = await service.shift(command, commandContext(who.actor, deps), trace);
     return written(reply, outcome.position, shiftView(outcome.shift), 201);
@@ -128,7 +148,8 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
     async (request, reply) => {
       const who = await caller(request, principals);
       requireCapability(who, 'editShift');
-      const { assignedUserId, ...details } = request.body;
+      const { assignedUserId, ...body } = request.body;
+      const details = await listedCredentials(body);
       let result = await run(request, who, {
         type: 'UpdateShift',
         data: { ...details, shiftId: request.params.id },
@@ -177,7 +198,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
         tags: ['shifts'],
         summary: 'Claim a shift',
         description:
-          "Any signed-in user claims a shift that nobody holds and whose status is open, urgent or emergency: it becomes pending, with them as assignee, until an administrator approves. Answers the shift and 'Shift claimed successfully'; a shift no longer available, or one that overlaps a shift they hold or have claimed ('Scheduling conflict: …'), is refused (409), and a shift that has ended (422).",
+          "Any signed-in user claims a shift that nobody holds and whose status is open, urgent or emergency: it becomes pending, with them as assignee, until an administrator approves. Answers the shift and 'Shift claimed successfully'; a shift no longer available, or one that overlaps a shift they hold or have claimed ('Scheduling conflict: …'), is refused (409), and a shift that has ended (422). A claim that breaks a safety rule of docs/product.md §10 is refused (422) with its code: `missing_credential`, `unavailable`, `rest_too_short`, `weekly_hours_exceeded` or `too_many_consecutive_days`; the refusal is recorded in the shift's history.",
         params: idParams,
         response: answers(writtenShiftViewSchema),
       },
@@ -260,7 +281,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
         tags: ['shifts'],
         summary: 'Assign a shift',
         description:
-          "Administrators assign a shift directly to a staff member, who then holds it (approved). Answers the shift and 'Shift assigned'; anyone who is not staff is refused (422), and so is a shift that overlaps one the staff member holds (409, `shift_conflict`).",
+          "Administrators assign a shift directly to a staff member, who then holds it (approved). Answers the shift and 'Shift assigned'; anyone who is not staff is refused (422), and so is a shift that overlaps one the staff member holds (409, `shift_conflict`). The safety rules of docs/product.md §10 apply (422, `missing_credential`, `unavailable`, `rest_too_short`, `weekly_hours_exceeded`, `too_many_consecutive_days`); with `override: { reason }` the administrator assigns against the working-time rules, and the override is recorded with the rules broken.",
         params: idParams,
         body: assignBody,
         response: answers(writtenShiftViewSchema),
@@ -272,7 +293,12 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       const assigneeRole = await roleOf(request.body.staffId);
       const { outcome, shift } = await run(request, who, {
         type: 'AssignShift',
-        data: { shiftId: request.params.id, staffId: request.body.staffId, assigneeRole },
+        data: {
+          shiftId: request.params.id,
+          staffId: request.body.staffId,
+          assigneeRole,
+          ...(request.body.override ? { override: request.body.override } : {}),
+        },
       });
       return written(reply, outcome.position, { ...shift, message: 'Shift assigned' });
     },
@@ -323,7 +349,7 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
         tags: ['transfers'],
         summary: 'Answer a transfer',
         description:
-          "The recipient accepts or declines a transfer offered to them; accepted, the shift moves to their schedule unless it overlaps a shift they hold. Answers the transfer's id and status; anyone else is refused (403).",
+          "The recipient accepts or declines a transfer offered to them; accepted, the shift moves to their schedule unless it overlaps a shift they hold (409) or breaks a safety rule of docs/product.md §10 (422, with the rule's code; recorded in the shift's history). Answers the transfer's id and status; anyone else is refused (403).",
         params: idParams,
         body: respondBody,
         response: answers(transferAnswer),

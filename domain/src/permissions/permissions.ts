@@ -42,6 +42,7 @@ export type Capability =
   | 'viewDropRequests'
   | 'manageUsers'
   | 'seeOriginalShiftId'
+  | 'manageCredentials'
   // developer or super admin
   | 'manageResidences'
   | 'filterPendingByLocation'
@@ -50,6 +51,7 @@ export type Capability =
   | 'sendReport'
   | 'resendEmail'
   | 'changeUserRoles'
+  | 'changeWorkingTimeRules'
   // developer only
   | 'developerTools'
   | 'changeEmailNotificationMode'
@@ -80,6 +82,7 @@ const administrators: ReadonlySet<Capability> = new Set([
   'viewDropRequests',
   'manageUsers',
   'seeOriginalShiftId',
+  'manageCredentials',
 ]);
 
 // docs/product.md lists residences under "admin" once and under "super admin or developer" for the tab; the
@@ -92,6 +95,7 @@ const seniorAdministrators: ReadonlySet<Capability> = new Set([
   'sendReport',
   'resendEmail',
   'changeUserRoles',
+  'changeWorkingTimeRules',
 ]);
 
 const developersOnly: ReadonlySet<Capability> = new Set([

@@ -38,6 +38,8 @@ const refusals: Record<Capability, string> = {
   sendReport: 'Only super admins and developers can send reports',
   resendEmail: 'Only super admins and developers can resend e-mails',
   changeUserRoles: "You don't have permission to change this user's role",
+  manageCredentials: 'Only admins can manage credentials',
+  changeWorkingTimeRules: 'Only super admins and developers can change the working-time rules',
   developerTools: 'Only developers can use the developer tools',
   changeEmailNotificationMode: 'Only developers can change the e-mail notification mode',
   clearCompletedRecords: 'Only developers can clear completed shifts',

@@ -1,8 +1,14 @@
-export { releasesAfter, reservationNeeded } from './policy';
+export { releasesAfter, reservationFor, reservationNeeded } from './policy';
 export {
+  CREDENTIAL_NOTICE_DAYS,
   conflictMessage,
+  type NoticeDays,
+  noticeDue,
+  overlapping,
+  type RecordedOverride,
   type Reservation,
   type ReserveTimeData,
+  type RuleOverride,
   reserveTimeSchema,
   type ScheduleCommand,
   type ScheduleEvent,

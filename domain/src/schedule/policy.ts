@@ -5,9 +5,10 @@ import type { ShiftState } from '../shift/state';
 import { shiftInterval } from '../time/eastern';
 import type { ReserveTimeData } from './schedule';
 
-function reservation(
+/** The time a shift would take on `userId`'s schedule. */
+export function reservationFor(
   userId: string,
-  shift: Pick<ShiftState, 'shiftId' | 'location' | 'date' | 'startTime' | 'endTime'>,
+  shift: Pick<ShiftState, 'shiftId' | 'location' | 'date' | 'startTime' | 'endTime' | 'requiredCredentials'>,
 ): ReserveTimeData {
   const { start, end } = shiftInterval(shift.date, shift.startTime, shift.endTime);
   const { location, date, startTime, endTime } = shift;
@@ -17,6 +18,7 @@ function reservation(
     start: start.toISOString(),
     end: end.toISOString(),
     label: { location, date, startTime, endTime },
+    requiredCredentials: shift.requiredCredentials,
   };
 }
 
@@ -31,22 +33,25 @@ export function reservationNeeded(
 ): ReserveTimeData | null {
   switch (command.type) {
     case 'ClaimShift':
-      return context.actor.kind === 'user' ? reservation(context.actor.userId, state) : null;
-    case 'AssignShift':
-      return reservation(command.data.staffId, state);
+      return context.actor.kind === 'user' ? reservationFor(context.actor.userId, state) : null;
+    case 'AssignShift': {
+      const { staffId, override } = command.data;
+      return { ...reservationFor(staffId, state), ...(override ? { override } : {}) };
+    }
     case 'AcceptTransfer': {
       const transfer = state.transfers.find((t) => t.transferId === command.data.transferId);
-      return transfer ? reservation(transfer.toUserId, state) : null;
+      return transfer ? reservationFor(transfer.toUserId, state) : null;
     }
     case 'UpdateShift': {
-      const { date, startTime, endTime, location } = command.data;
+      const { date, startTime, endTime, location, requiredCredentials } = command.data;
       if (state.assignedUserId === null) return null;
-      return reservation(state.assignedUserId, {
+      return reservationFor(state.assignedUserId, {
         ...state,
         date,
         startTime,
         endTime,
         location: location.trim(),
+        requiredCredentials: [...new Set(requiredCredentials ?? [])],
       });
     }
     default:

@@ -27,7 +27,10 @@ const reservation = (shiftId: string, date: string, startTime: string, endTime: 
     label: { location: 'Maple House', date, startTime, endTime },
   };
 };
-const reserved = (r: ReserveTimeData) => ({ type: 'TimeReserved' as const, data: { ...r, at: stamp } });
+const reserved = (r: Omit<ReserveTimeData, 'override'>) => ({
+  type: 'TimeReserved' as const,
+  data: { ...r, at: stamp },
+});
 const morning = reservation('s-morning', '2026-03-10', '08:00', '16:00');
 
 describe('a person’s schedule', () => {
@@ -46,10 +49,11 @@ describe('a person’s schedule', () => {
       );
   });
 
-  it('allows back-to-back shifts', () => {
+  it('allows back-to-back shifts when the rules ask for no rest', () => {
     const evening = reservation('s-evening', '2026-03-10', '16:00', '00:00');
+    const rules = { minRestHours: 0, maxHoursPerWeek: 60, maxConsecutiveDays: 6, version: 1 };
     given(scheduleDecider, [reserved(morning)])
-      .when({ type: 'ReserveTime', data: evening }, context)
+      .when({ type: 'ReserveTime', data: { ...evening, rules } }, context)
       .thenEmits([reserved(evening)]);
   });
 

@@ -1,7 +1,20 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
-import type { Decider } from '../shared/decider';
+import { requireActorCan } from '../permissions/refusals';
+import {
+  type Credential,
+  coversUntil,
+  type PersonRecord,
+  type RuleBreach,
+  RuleRefusal,
+  ruleBreaches,
+  type TimeOff,
+  workingTimeRuleCodes,
+} from '../safety/checks';
+import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
+import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
-import { intervalsOverlap } from '../time/eastern';
+import { easternToday, intervalsOverlap } from '../time/eastern';
 import { formatShiftDate, timeRangeLabel } from '../time/labels';
 
 const label = z.object({
@@ -11,35 +24,85 @@ const label = z.object({
   endTime: z.string(),
 });
 
+/** An administrator's reason for assigning against a working-time rule (docs/product.md §10.3). */
+export interface RuleOverride {
+  reason: string;
+}
+
 export const reserveTimeSchema = z.object({
   userId: z.string().min(1),
   shiftId: z.string().min(1),
   start: z.iso.datetime(),
   end: z.iso.datetime(),
   label,
+  /** The credentials the shift needs, by name. */
+  requiredCredentials: z.array(z.string()).optional(),
   /** Reservations the caller found abandoned (their shift is not this person's): released first. */
   releaseStale: z.array(z.string()).optional(),
+  override: z.object({ reason: z.string() }).optional(),
 });
 export type ReserveTimeData = z.infer<typeof reserveTimeSchema>;
 
-export type ScheduleCommand =
-  | { type: 'ReserveTime'; data: ReserveTimeData }
-  | { type: 'ReleaseTime'; data: { userId: string; shiftId: string } };
+type Person = { userId: string };
 
+/** How many days before a credential's last day its holder and the admins are told (§10.1). */
+export const CREDENTIAL_NOTICE_DAYS = [30, 7] as const;
+export type NoticeDays = (typeof CREDENTIAL_NOTICE_DAYS)[number];
+
+export type ScheduleCommand =
+  /** `rules`: the working-time rules in force, the defaults when not given. */
+  | { type: 'ReserveTime'; data: ReserveTimeData & { rules?: VersionedRules } }
+  | { type: 'ReleaseTime'; data: Person & { shiftId: string } }
+  | { type: 'RecordCredential'; data: Person & Credential }
+  | { type: 'RemoveCredential'; data: Person & { credentialId: string } }
+  | { type: 'RecordTimeOff'; data: Person & TimeOff }
+  | { type: 'CancelTimeOff'; data: Person & { timeOffId: string } }
+  | { type: 'NoticeCredentialExpiry'; data: Person & { credentialId: string; daysBefore: NoticeDays } };
+
+/** What an override set aside: the rules broken, in figures, under which version of the rules. */
+export interface RecordedOverride extends RuleOverride {
+  breaches: RuleBreach[];
+  rulesVersion: number;
+}
+
+type At = { at: string };
 export type ScheduleEvent =
-  | { type: 'TimeReserved'; data: Omit<ReserveTimeData, 'releaseStale'> & { at: string } }
-  | { type: 'TimeReleased'; data: { userId: string; shiftId: string; at: string } };
+  | {
+      type: 'TimeReserved';
+      data: Omit<ReserveTimeData, 'releaseStale' | 'override'> & { override?: RecordedOverride } & At;
+    }
+  | { type: 'TimeReleased'; data: Person & { shiftId: string } & At }
+  /** A credential recorded; one of the same name it `replaces` (a renewal) is gone. */
+  | { type: 'CredentialRecorded'; data: Person & Credential & { replaces: string[] } & At }
+  | { type: 'CredentialRemoved'; data: Person & { credentialId: string; name: string } & At }
+  | { type: 'TimeOffRecorded'; data: Person & TimeOff & At }
+  | { type: 'TimeOffCancelled'; data: Person & { timeOffId: string } & At }
+  /** The person and their admins are told a credential's last day is near (docs/product.md §10.1). */
+  | {
+      type: 'CredentialExpiryNoticed';
+      data: Person & { credentialId: string; name: string; expiresOn: string; daysBefore: NoticeDays } & At;
+    };
 
 export interface Reservation {
   shiftId: string;
   start: string;
   end: string;
   label: z.infer<typeof label>;
+  requiredCredentials?: string[];
+  override?: RecordedOverride;
   at: string;
 }
 
-export interface ScheduleState {
+/**
+ * A person's schedule: the time of every shift they hold, their credentials and their time off,
+ * in one stream so that every rule a new shift must meet is decided on one consistent state.
+ */
+export interface ScheduleState extends PersonRecord {
   reservations: Reservation[];
+  credentials: Array<Credential & { recordedAt: string }>;
+  timeOff: Array<TimeOff & { recordedAt: string }>;
+  /** The expiry notices given, as `<credentialId>:<days>`: each is given once. */
+  expiryNotices: string[];
 }
 
 const toInterval = (r: { start: string; end: string }) => ({
@@ -52,40 +115,236 @@ export function conflictMessage(r: Pick<Reservation, 'label'>): string {
   return `Scheduling conflict: You already have a shift scheduled at this time (${location}, ${formatShiftDate(date)}, ${timeRangeLabel(startTime, endTime)}).`;
 }
 
-/** A person's schedule: the time of every shift they hold, so no two can overlap. */
+/** The reservation `wanted` overlaps, if any, leaving aside those about to be released. */
+export function overlapping(
+  wanted: Pick<Reservation, 'shiftId' | 'start' | 'end'>,
+  held: readonly Reservation[],
+): Reservation | undefined {
+  return held.find(
+    (r) => r.shiftId !== wanted.shiftId && intervalsOverlap(toInterval(r), toInterval(wanted)),
+  );
+}
+
+const isSelf = (context: CommandContext, userId: string) =>
+  context.actor.kind === 'user' && context.actor.userId === userId;
+
+function reserve(
+  data: ReserveTimeData & { rules?: VersionedRules },
+  state: ScheduleState,
+  context: CommandContext,
+): ScheduleEvent[] {
+  const at = context.now.toISOString();
+  const {
+    releaseStale = [],
+    rules = { ...DEFAULT_WORKING_TIME_RULES, version: 0 },
+    override,
+    ...wanted
+  } = data;
+  const { userId } = wanted;
+  const stale = state.reservations.filter(
+    (r) => releaseStale.includes(r.shiftId) && r.shiftId !== wanted.shiftId,
+  );
+  const kept = state.reservations.filter((r) => !stale.includes(r));
+  const conflict = overlapping(wanted, kept);
+  if (conflict) reject('shift_conflict', conflictMessage(conflict));
+  // Time the person already holds was judged when they took it (an edit of its notes, or the
+  // approval of their own claim as an assignment, reserves it again): only its credentials are new.
+  const held = state.reservations.find((r) => r.shiftId === wanted.shiftId);
+  const alreadyHeld = held?.start === wanted.start && held.end === wanted.end;
+  const breaches = ruleBreaches(
+    wanted,
+    { ...state, reservations: kept },
+    rules,
+    isSelf(context, userId),
+  ).filter((b) => !alreadyHeld || b.code === 'missing_credential');
+  const overridable = (b: RuleBreach) => override !== undefined && workingTimeRuleCodes.includes(b.code);
+  const refusal = breaches.find((b) => !overridable(b));
+  if (refusal) throw new RuleRefusal(refusal, rules.version);
+  // Time held by an override keeps its record when it is reserved anew.
+  const heldOverride = alreadyHeld && held.override ? { override: held.override } : {};
+  const recorded =
+    override && breaches.length > 0
+      ? { override: { ...override, breaches, rulesVersion: rules.version } }
+      : heldOverride;
+  return [
+    ...stale.map((r): ScheduleEvent => ({ type: 'TimeReleased', data: { userId, shiftId: r.shiftId, at } })),
+    { type: 'TimeReserved', data: { ...wanted, ...recorded, at } },
+  ];
+}
+
+/** A held shift still ahead or under way that would lose a credential it needs, if any. */
+function shiftLeftUncovered(
+  state: ScheduleState,
+  name: string,
+  remaining: readonly Credential[],
+  now: Date,
+): Reservation | undefined {
+  return state.reservations.find(
+    (r) =>
+      new Date(r.end) > now &&
+      (r.requiredCredentials ?? []).includes(name) &&
+      !remaining.some((c) => c.name === name && coversUntil(c, new Date(r.end))),
+  );
+}
+
+function credentialInUse(name: string, shift: Reservation): never {
+  const { location, date, startTime, endTime } = shift.label;
+  reject(
+    'credential_in_use',
+    `${name} is needed for a shift this person holds (${location}, ${formatShiftDate(date)}, ${timeRangeLabel(startTime, endTime)}): reassign it first`,
+  );
+}
+
+function recordCredential(
+  data: Person & Credential,
+  state: ScheduleState,
+  context: CommandContext,
+): ScheduleEvent[] {
+  requireActorCan(context.actor, 'manageCredentials');
+  const replaced = state.credentials.filter((c) => c.name === data.name);
+  const remaining = [...state.credentials.filter((c) => c.name !== data.name), data];
+  const uncovered = shiftLeftUncovered(state, data.name, remaining, context.now);
+  if (uncovered) credentialInUse(data.name, uncovered);
+  const { userId, credentialId, name, expiresOn } = data;
+  const replaces = replaced.map((c) => c.credentialId);
+  const at = context.now.toISOString();
+  return [{ type: 'CredentialRecorded', data: { userId, credentialId, name, expiresOn, replaces, at } }];
+}
+
+function removeCredential(
+  data: Person & { credentialId: string },
+  state: ScheduleState,
+  context: CommandContext,
+): ScheduleEvent[] {
+  requireActorCan(context.actor, 'manageCredentials');
+  const credential = state.credentials.find((c) => c.credentialId === data.credentialId);
+  if (!credential) reject('not_found', 'Credential not found');
+  const remaining = state.credentials.filter((c) => c !== credential);
+  const uncovered = shiftLeftUncovered(state, credential.name, remaining, context.now);
+  if (uncovered) credentialInUse(credential.name, uncovered);
+  const { userId, credentialId } = data;
+  return [
+    {
+      type: 'CredentialRemoved',
+      data: { userId, credentialId, name: credential.name, at: context.now.toISOString() },
+    },
+  ];
+}
+
+/** Time off is the person's own to record and cancel. */
+function requireSelf(context: CommandContext, userId: string): void {
+  if (context.actor.kind === 'user' && context.actor.userId !== userId)
+    reject('forbidden', 'You can only change your own time off');
+}
+
+function recordTimeOff(data: Person & TimeOff, context: CommandContext): ScheduleEvent[] {
+  requireSelf(context, data.userId);
+  if (data.endDate < data.startDate) reject('invalid', 'The end date must be on or after the start date');
+  const { userId, timeOffId, startDate, endDate, note } = data;
+  return [
+    {
+      type: 'TimeOffRecorded',
+      data: { userId, timeOffId, startDate, endDate, note, at: context.now.toISOString() },
+    },
+  ];
+}
+
+function cancelTimeOff(
+  data: Person & { timeOffId: string },
+  state: ScheduleState,
+  context: CommandContext,
+): ScheduleEvent[] {
+  requireSelf(context, data.userId);
+  if (!state.timeOff.some((t) => t.timeOffId === data.timeOffId)) reject('not_found', 'Time off not found');
+  const { userId, timeOffId } = data;
+  return [{ type: 'TimeOffCancelled', data: { userId, timeOffId, at: context.now.toISOString() } }];
+}
+
+/**
+ * The notice a credential is due, the nearer one when both are: none before 30 days ahead of its
+ * last day, none once it is past.
+ */
+export function noticeDue(expiresOn: string, now: Date): NoticeDays | null {
+  const daysLeft = differenceInCalendarDays(parseISO(expiresOn), parseISO(easternToday(now)));
+  if (daysLeft < 0) return null;
+  return CREDENTIAL_NOTICE_DAYS.filter((days) => daysLeft <= days).at(-1) ?? null;
+}
+
+function noticeExpiry(
+  data: Person & { credentialId: string; daysBefore: NoticeDays },
+  state: ScheduleState,
+  context: CommandContext,
+): ScheduleEvent[] {
+  const credential = state.credentials.find((c) => c.credentialId === data.credentialId);
+  if (!credential?.expiresOn || noticeDue(credential.expiresOn, context.now) !== data.daysBefore) return [];
+  if (state.expiryNotices.includes(`${data.credentialId}:${data.daysBefore}`)) return [];
+  const { userId, credentialId, daysBefore } = data;
+  const { name, expiresOn } = credential;
+  return [
+    {
+      type: 'CredentialExpiryNoticed',
+      data: { userId, credentialId, name, expiresOn, daysBefore, at: context.now.toISOString() },
+    },
+  ];
+}
+
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {
-  initialState: () => ({ reservations: [] }),
+  initialState: () => ({ reservations: [], credentials: [], timeOff: [], expiryNotices: [] }),
 
   decide(command, state, context) {
-    const at = context.now.toISOString();
-    const { userId } = command.data;
-    if (command.type === 'ReleaseTime') {
-      const held = state.reservations.some((r) => r.shiftId === command.data.shiftId);
-      return held ? [{ type: 'TimeReleased', data: { userId, shiftId: command.data.shiftId, at } }] : [];
+    switch (command.type) {
+      case 'ReserveTime':
+        return reserve(command.data, state, context);
+      case 'ReleaseTime': {
+        const { userId, shiftId } = command.data;
+        const held = state.reservations.some((r) => r.shiftId === shiftId);
+        return held
+          ? [{ type: 'TimeReleased', data: { userId, shiftId, at: context.now.toISOString() } }]
+          : [];
+      }
+      case 'RecordCredential':
+        return recordCredential(command.data, state, context);
+      case 'RemoveCredential':
+        return removeCredential(command.data, state, context);
+      case 'RecordTimeOff':
+        return recordTimeOff(command.data, context);
+      case 'CancelTimeOff':
+        return cancelTimeOff(command.data, state, context);
+      case 'NoticeCredentialExpiry':
+        return noticeExpiry(command.data, state, context);
     }
-    const { releaseStale = [], ...wanted } = command.data;
-    const stale = state.reservations.filter(
-      (r) => releaseStale.includes(r.shiftId) && r.shiftId !== wanted.shiftId,
-    );
-    const conflict = state.reservations.find(
-      (r) =>
-        r.shiftId !== wanted.shiftId &&
-        !stale.includes(r) &&
-        intervalsOverlap(toInterval(r), toInterval(wanted)),
-    );
-    if (conflict) reject('shift_conflict', conflictMessage(conflict));
-    return [
-      ...stale.map(
-        (r): ScheduleEvent => ({ type: 'TimeReleased', data: { userId, shiftId: r.shiftId, at } }),
-      ),
-      { type: 'TimeReserved', data: { ...wanted, at } },
-    ];
   },
 
   evolve(state, event) {
-    const others = state.reservations.filter((r) => r.shiftId !== event.data.shiftId);
-    if (event.type === 'TimeReleased') return { reservations: others };
-    const { userId: _userId, ...reservation } = event.data;
-    return { reservations: [...others, reservation] };
+    switch (event.type) {
+      case 'TimeReserved': {
+        const { userId: _userId, ...reservation } = event.data;
+        const others = state.reservations.filter((r) => r.shiftId !== reservation.shiftId);
+        return { ...state, reservations: [...others, reservation] };
+      }
+      case 'TimeReleased':
+        return { ...state, reservations: state.reservations.filter((r) => r.shiftId !== event.data.shiftId) };
+      case 'CredentialRecorded': {
+        const { credentialId, name, expiresOn, replaces, at } = event.data;
+        const kept = state.credentials.filter((c) => !replaces.includes(c.credentialId));
+        return { ...state, credentials: [...kept, { credentialId, name, expiresOn, recordedAt: at }] };
+      }
+      case 'CredentialRemoved':
+        return {
+          ...state,
+          credentials: state.credentials.filter((c) => c.credentialId !== event.data.credentialId),
+        };
+      case 'TimeOffRecorded': {
+        const { userId: _userId, at, ...off } = event.data;
+        return { ...state, timeOff: [...state.timeOff, { ...off, recordedAt: at }] };
+      }
+      case 'TimeOffCancelled':
+        return { ...state, timeOff: state.timeOff.filter((t) => t.timeOffId !== event.data.timeOffId) };
+      case 'CredentialExpiryNoticed':
+        return {
+          ...state,
+          expiryNotices: [...state.expiryNotices, `${event.data.credentialId}:${event.data.daysBefore}`],
+        };
+    }
   },
 };

@@ -30,7 +30,14 @@ export type RejectionCode =
   | 'residence_name_taken'
   | 'wrong_password'
   | 'not_an_admin'
-  | 'self_action';
+  | 'self_action'
+  // The safety rules of docs/product.md §10: a person may not take a shift that breaks one.
+  | 'missing_credential'
+  | 'unavailable'
+  | 'rest_too_short'
+  | 'weekly_hours_exceeded'
+  | 'too_many_consecutive_days'
+  | 'credential_in_use';
 
 export class DomainError extends Error {
   readonly code: RejectionCode;

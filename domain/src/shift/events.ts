@@ -10,6 +10,8 @@ interface ShiftFacts {
   priority: ShiftPriority;
   requirements: string | null;
   notes: string | null;
+  /** Credentials a person must hold to take the shift (absent on shifts posted before §10). */
+  requiredCredentials?: string[];
 }
 
 type On<T extends string, D> = { type: T; data: D & { shiftId: string; at: string } };
@@ -22,7 +24,7 @@ export type ShiftEvent =
   | On<'ShiftClaimed', { userId: string }>
   | On<'ClaimApproved', { userId: string }>
   | On<'ClaimDenied', { userId: string }>
-  | On<'ShiftAssigned', { userId: string; previousUserId: string | null }>
+  | On<'ShiftAssigned', { userId: string; previousUserId: string | null; override?: { reason: string } }>
   | On<'DropRequested', { userId: string }>
   | On<'DropApproved', { userId: string }>
   | On<'DropDenied', { userId: string }>
@@ -35,6 +37,18 @@ export type ShiftEvent =
   | On<'ShiftExpired', { pendingUserId: string | null }>
   | On<'HolderReminded', { userId: string }>
   /** The holder's (or claimant's) account was deleted before the shift started: it is open again. */
-  | On<'HolderRemoved', { userId: string }>;
+  | On<'HolderRemoved', { userId: string }>
+  /** A claim, transfer acceptance, assignment or edit refused by a rule of docs/product.md §10. */
+  | On<'ShiftRefused', ShiftRefusal>;
+
+/** What a refusal by a safety rule records: who, for what, which rule under which version, the figures. */
+export interface ShiftRefusal {
+  userId: string;
+  action: 'claim' | 'assignment' | 'transfer' | 'edit';
+  code: string;
+  message: string;
+  rulesVersion: number;
+  figures: Record<string, string | number>;
+}
 
 export type ShiftEventType = ShiftEvent['type'];

@@ -1,5 +1,5 @@
 export { decideShift, shiftDecider } from './decide';
-export type { ShiftEvent, ShiftEventType } from './events';
+export type { ShiftEvent, ShiftEventType, ShiftRefusal } from './events';
 export {
   COMPLETION_DELAY_HOURS,
   claimableStatuses,
@@ -11,6 +11,7 @@ export {
 export { schedulingProblem } from './scheduling';
 export {
   priorityLabels,
+  ruleOverrideSchema,
   type ShiftCommand,
   type ShiftCommandType,
   type ShiftDetails,

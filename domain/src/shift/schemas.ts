@@ -23,6 +23,12 @@ const shiftDetailsFields = z.object({
   status: z.enum(shiftPriorities, { error: 'Priority must be Normal, Urgent or Emergency' }).default('open'),
   requirements: optionalCleanText({ label: 'Requirements', max: 2000, multiline: true }),
   notes: optionalCleanText({ label: 'Notes', max: 2000, multiline: true }),
+  requiredCredentials: z
+    .array(cleanText({ label: 'Credential', max: 100, required: 'Credential names cannot be empty' }), {
+      error: 'Required credentials must be a list of credential names',
+    })
+    .max(20, 'A shift can require at most 20 credentials')
+    .optional(),
 });
 
 /**
@@ -56,6 +62,11 @@ export const priorityLabels: Record<ShiftPriority, string> = {
   emergency: 'Emergency',
 };
 
+/** An administrator's reason to assign against a working-time rule (docs/product.md §10.3). */
+export const ruleOverrideSchema = z.object({
+  reason: cleanText({ label: 'Reason', max: 500, required: 'Please give a reason for the override' }),
+});
+
 const id = entityId;
 const ref = z.object({ shiftId: id });
 const transferRef = z.object({ shiftId: id, transferId: id });
@@ -77,6 +88,7 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
     data: ref.extend({
       staffId: z.string({ error: 'No Staff Selected' }).min(1, 'No Staff Selected'),
       assigneeRole: role,
+      override: ruleOverrideSchema.optional(),
     }),
   }),
   z.object({ type: z.literal('RequestDrop'), data: ref }),

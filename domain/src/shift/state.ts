@@ -25,6 +25,7 @@ export interface ShiftState {
   type: ShiftType;
   requirements: string | null;
   notes: string | null;
+  requiredCredentials: string[];
   /** The priority the admin set; the status returns to it whenever the shift is open again. */
   priority: ShiftPriority;
   status: ShiftStatus;
@@ -57,6 +58,7 @@ export function initialShiftState(): ShiftState {
     type: 'AM',
     requirements: null,
     notes: null,
+    requiredCredentials: [],
     priority: 'open',
     status: 'open',
     assignedUserId: null,
@@ -186,6 +188,8 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
       return { ...reopened(touched), status: 'expired' };
     case 'HolderRemoved':
       return reopened(touched);
+    case 'ShiftRefused':
+      return state;
     case 'HolderReminded':
       return { ...state, remindedUserIds: [...state.remindedUserIds, event.data.userId] };
   }

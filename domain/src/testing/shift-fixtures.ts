@@ -21,6 +21,7 @@ export const posted = (
     priority: 'open',
     requirements: null,
     notes: null,
+    requiredCredentials: [],
     createdById: 'admin-1',
     at: stamp,
     ...overrides,

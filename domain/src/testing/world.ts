@@ -1,5 +1,6 @@
+import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import { releasesAfter, reservationNeeded } from '../schedule/policy';
-import { type ScheduleState, scheduleDecider } from '../schedule/schedule';
+import { type ScheduleCommand, type ScheduleState, scheduleDecider } from '../schedule/schedule';
 import type { Actor, CommandContext, Role } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { shiftDecider } from '../shift/decide';
@@ -22,7 +23,11 @@ export class World {
   readonly shifts = new Map<string, ShiftState>();
   readonly schedules = new Map<string, ScheduleState>();
 
-  constructor(readonly users: WorldUser[]) {}
+  constructor(
+    readonly users: WorldUser[],
+    /** The working-time rules every reservation is decided under. */
+    readonly rules: VersionedRules = { ...DEFAULT_WORKING_TIME_RULES, version: 0 },
+  ) {}
 
   actorOf(userId: string): Actor {
     const user = this.users.find((u) => u.userId === userId);
@@ -38,6 +43,19 @@ export class World {
     return this.schedules.get(userId) ?? scheduleDecider.initialState();
   }
 
+  /** A credential or time off recorded or removed on a person's schedule; the rejection, if refused. */
+  record(command: ScheduleCommand, context: CommandContext): DomainError | undefined {
+    const schedule = this.schedule(command.data.userId);
+    try {
+      const events = scheduleDecider.decide(command, schedule, context);
+      this.schedules.set(command.data.userId, events.reduce(scheduleDecider.evolve, schedule));
+      return undefined;
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+  }
+
   /** Runs a command; returns its events, or the rejection. Nothing changes on a rejection. */
   execute(command: ShiftCommand, context: CommandContext): ShiftEvent[] | DomainError {
     const before = this.shift(command.data.shiftId);
@@ -46,7 +64,11 @@ export class World {
       const needed = reservationNeeded(command, before, context);
       if (needed) {
         const schedule = this.schedule(needed.userId);
-        const reserved = scheduleDecider.decide({ type: 'ReserveTime', data: needed }, schedule, context);
+        const reserved = scheduleDecider.decide(
+          { type: 'ReserveTime', data: { ...needed, rules: this.rules } },
+          schedule,
+          context,
+        );
         this.schedules.set(needed.userId, reserved.reduce(scheduleDecider.evolve, schedule));
       }
       this.shifts.set(command.data.shiftId, events.reduce(shiftDecider.evolve, before));

@@ -1,6 +1,7 @@
 export * from './answers';
 export * from './people';
 export * from './records';
+export * from './safety';
 export * from './shifts';
 
 /**
@@ -19,4 +20,7 @@ export type View =
   | 'completed-shifts'
   | 'audit-logs'
   | 'notifications'
-  | 'config';
+  | 'config'
+  /** A person's credentials, and their time off (docs/product.md §10). */
+  | 'credentials'
+  | 'time-off';

@@ -32,6 +32,8 @@ export const shiftFactFields = {
 export const shiftViewSchema = z.object({
   id: z.string(),
   ...shiftFactFields,
+  /** The credentials a person must hold, unexpired, to take the shift (docs/product.md §10). */
+  requiredCredentials: z.array(z.string()),
   status: z.enum(shiftStatuses),
   priority: z.enum(shiftPriorities),
   assignedUserId: z.string().nullable(),
@@ -105,6 +107,8 @@ export const shiftHistoryEntryViewSchema = z.object({
   actorRole: z.string(),
   actorName: z.string(),
   changes: z.array(z.string()),
+  /** A refusal's rule and figures, or an override's reason; null for other events. */
+  detail: z.string().nullable(),
 });
 export type ShiftHistoryEntryView = z.input<typeof shiftHistoryEntryViewSchema>;
 
@@ -122,6 +126,7 @@ export const writtenShiftViewSchema = positioned({
   dropApproved: z.boolean(),
   createdAt: timestamp.nullable(),
   updatedAt: timestamp.nullable(),
+  requiredCredentials: z.array(z.string()),
   message: z.string().optional(),
 });
 export type WrittenShiftView = z.input<typeof writtenShiftViewSchema>;

@@ -95,4 +95,86 @@ export const eventStoreMigrations: Migration[] = [
       alter function eventstore_append(text, bigint, text, jsonb, text) set plan_cache_mode = force_custom_plan;
     `,
   },
+  {
+    // Positions come from the appending transaction's id (see postgres-event-store.ts): appends no
+    // longer take turns to insert and commit, and followers read only below the oldest transaction
+    // still running. Positions already given keep their value; the base puts every new one above
+    // them (new appends have larger transaction ids than this migration's).
+    id: '004-transaction-positions',
+    up: `
+      alter table events alter column position drop identity;
+      do $migration$
+      declare
+        v_base bigint;
+      begin
+        select greatest(0, coalesce(max(position), 0) - pg_current_xact_id()::text::bigint * 1048576)
+        into v_base from events;
+        execute format(
+          'create function eventstore_position_base() returns bigint language sql immutable return %s',
+          v_base);
+      end $migration$;
+
+      -- Every transaction with a smaller id has ended, so no event can appear below this any more.
+      create function eventstore_read_horizon() returns bigint language sql stable
+      return pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 1048576 + eventstore_position_base();
+
+      drop function eventstore_append(text, bigint, text, jsonb, text);
+      create function eventstore_append(
+        p_stream text, p_expected bigint, p_previous_hash text, p_events jsonb
+      ) returns table (outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql set plan_cache_mode = force_custom_plan as $$
+      declare
+        v_count int := jsonb_array_length(p_events);
+        v_ids uuid[];
+        v_actual bigint;
+        v_hash text;
+        v_first bigint;
+        v_position bigint;
+      begin
+        -- The transaction id, hence the position, must be taken once the stream is locked: one taken
+        -- before waiting for the lock would place this append before the one it waited for.
+        if pg_current_xact_id_if_assigned() is not null then
+          raise exception 'eventstore_append must be the first write of its transaction';
+        end if;
+        if v_count >= 1048576 then
+          raise exception 'an append takes at most 1048575 events, not %', v_count;
+        end if;
+        -- Serialises appenders of one stream; other streams are not held up.
+        perform pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+        -- An array, not a subquery: the plan made for this statement must use the index on event_id.
+        v_ids := array(select (x->>'id')::uuid from jsonb_array_elements(p_events) x);
+        return query
+          select 'duplicate'::text, e.revision, e.position from events e
+          where e.event_id = any(v_ids)
+          order by e.position desc limit 1;
+        if found then return; end if;
+
+        select s.revision into v_actual from event_streams s where s.stream_id = p_stream;
+        if v_actual is distinct from p_expected then
+          return query select 'conflict'::text, v_actual, null::bigint;
+          return;
+        end if;
+        v_hash := repeat('0', 64);
+        if v_actual is not null then
+          select coalesce(e.metadata->>'chainHash', v_hash) into v_hash
+          from events e where e.stream_id = p_stream and e.revision = v_actual;
+        end if;
+        if v_hash is distinct from p_previous_hash then
+          return query select 'stale_hash'::text, v_actual, null::bigint;
+          return;
+        end if;
+
+        v_first := coalesce(v_actual + 1, 0);
+        v_position := pg_current_xact_id()::text::bigint * 1048576 + eventstore_position_base();
+        insert into event_streams (stream_id, revision)
+        values (p_stream, v_first + v_count - 1)
+        on conflict (stream_id) do update set revision = excluded.revision;
+        insert into events (position, event_id, stream_id, revision, type, data, metadata)
+        select v_position + x.i - 1, (x.e->>'id')::uuid, p_stream, v_first + x.i - 1, x.e->>'type',
+          x.e->'data', x.e->'metadata'
+        from jsonb_array_elements(p_events) with ordinality as x(e, i);
+        return query select 'appended'::text, v_first + v_count - 1, v_position + v_count - 1;
+      end $$;
+    `,
+  },
 ];

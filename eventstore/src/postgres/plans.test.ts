@@ -40,8 +40,9 @@ describe('an append as the log grows', () => {
     // after five executions it keeps a generic plan, made for a table of a few rows.
     for (let i = 0; i < 10; i++) await store.append(`early-${i}`, [newEvent()], 'no_stream');
     await sql`
-      insert into events (event_id, stream_id, revision, type, data, metadata)
-      select gen_random_uuid(), 'bulk-' || i, 0, 'Thing', '{}', '{}' from generate_series(1, 20000) i`;
+      insert into events (position, event_id, stream_id, revision, type, data, metadata)
+      select pg_current_xact_id()::text::bigint * 1048576 + i, gen_random_uuid(), 'bulk-' || i, 0, 'Thing', '{}', '{}'
+      from generate_series(1, 20000) i`;
 
     notices.length = 0;
     await store.append('late', [newEvent()], 'no_stream');

@@ -13,9 +13,8 @@ import {
   WrongExpectedRevision,
 } from '../port';
 import { eventStoreMigrations } from './migrations';
+import { appendAnnouncer, watchReadable } from './notifications';
 import { followAll } from './subscription';
-
-const NOTIFY_CHANNEL = 'shiftcover_events';
 
 const EVENT_COLUMNS = [
   'position',
@@ -57,14 +56,15 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 /**
- * Positions must become visible in order, or a follower that has seen position 101 skips 100 when
- * its transaction commits later. Reading only below `pg_snapshot_xmin` does not fix that for a
- * single position: a transaction can take its xid before another yet its position after it, so
- * that technique needs (xid, position) checkpoints and delivers out of position order. Instead
- * appends take their positions and commit under one lock, so every snapshot sees a prefix of the
- * log. Appends to different streams still check and prepare in parallel; only insert and commit
- * take turns. The append is one statement (`eventstore_append`, see the migrations), so that lock
- * is never held across a round trip to this process.
+ * A follower keeps one position and must never pass an event that commits later. Appends do not
+ * take turns to commit; instead an event's position is its transaction's id times 2^20 plus its
+ * index in the append (`eventstore_append`, see the migrations), and readers read only below the
+ * oldest transaction id still running (`eventstore_read_horizon`): every transaction below it has
+ * ended, so nothing can appear there any more. Positions thus follow transaction ids, the order
+ * the horizon uncovers them in, and a bare position is a safe checkpoint (ordering by transaction
+ * id but checkpointing another number is what loses events). The append takes its transaction id
+ * only once it holds its stream's lock, so a stream's revisions are in position order too. The
+ * notification is sent after the commit, so commits do not queue for its lock either.
  */
 export interface PostgresEventStoreOptions {
   sql: Sql;
@@ -75,6 +75,13 @@ export interface PostgresEventStoreOptions {
   /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
   chainKey?: ChainKey;
 }
+
+/** How long `readAll` waits at most for transactions older than the events committed before it. */
+const READ_WAIT_MS = 1_000;
+const FIRST_READ_RETRY_MS = 2;
+const LONGEST_READ_RETRY_MS = 50;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How many streams' last revision and hash are remembered, to chain an append without a read. */
 const REMEMBERED_HEADS = 10_000;
@@ -91,6 +98,7 @@ export function createPostgresEventStore({
   beforeCommit,
   chainKey,
 }: PostgresEventStoreOptions): EventStore {
+  const announcer = appendAnnouncer(sql);
   // The last revision and chain hash seen of recently read or written streams. A stale entry costs
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
   const heads = new Map<string, { revision: bigint; hash: string }>();
@@ -146,7 +154,7 @@ export function createPostgresEventStore({
       const call = (db: Sql | TransactionSql) => db<AppendOutcome[]>`
         select * from eventstore_append(
           ${streamId}, ${after === 'no_stream' ? null : after.toString()}, ${hash},
-          ${db.json(payload as unknown as JSONValue)}, ${NOTIFY_CHANNEL})`;
+          ${db.json(payload as unknown as JSONValue)})`;
       let rows: AppendOutcome[];
       try {
         rows = beforeCommit
@@ -169,6 +177,7 @@ export function createPostgresEventStore({
       switch (result.outcome) {
         case 'appended':
           remember(streamId, revision!, chainHashOf(chained.at(-1)));
+          announcer.announce();
           return { nextRevision: revision!, position: BigInt(result.last_position!) };
         case 'duplicate':
           return { nextRevision: revision!, position: BigInt(result.last_position!) };
@@ -211,13 +220,42 @@ export function createPostgresEventStore({
     return { events, revision: stream ? BigInt(stream.revision) : 'no_stream' };
   }
 
+  /** The readable events after a position, the horizon, and the last event committed (readable or not). */
+  async function readPage(after: bigint, limit: number) {
+    const rows = await sql<(Partial<EventRow> & { below: bigint; head: bigint | null })[]>`
+      with horizon as (
+        select eventstore_read_horizon() as below, (select max(position) from events) as head
+      )
+      select horizon.below, horizon.head, page.* from horizon left join lateral (
+        select ${sql(EVENT_COLUMNS)} from events
+        where position > ${after.toString()} and position < horizon.below
+        order by position
+        limit ${limit}
+      ) page on true
+      order by page.position`;
+    const { below, head } = rows[0]!;
+    return {
+      events: rows.filter((row) => row.position != null).map((row) => toRecorded(row as EventRow)),
+      below: BigInt(below),
+      head: head == null ? 0n : BigInt(head),
+    };
+  }
+
+  // Waits, briefly, for the transactions older than the events committed before the call: a
+  // caller reading right after its own append finds it.
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    const rows = await sql<EventRow[]>`
-      select ${sql(EVENT_COLUMNS)} from events
-      where position > ${after.toString()}
-      order by position
-      limit ${limit}`;
-    return rows.map(toRecorded);
+    const giveUp = Date.now() + READ_WAIT_MS;
+    let wait = FIRST_READ_RETRY_MS;
+    let committedBefore: bigint | undefined;
+    for (;;) {
+      const page = await readPage(after, limit);
+      committedBefore ??= page.head;
+      if (page.events.length === limit || committedBefore < page.below || Date.now() >= giveUp) {
+        return page.events;
+      }
+      await sleep(wait);
+      wait = Math.min(wait * 2, LONGEST_READ_RETRY_MS);
+    }
   }
 
   async function headPosition(): Promise<bigint> {
@@ -226,15 +264,12 @@ export function createPostgresEventStore({
     return row?.position == null ? 0n : BigInt(row.position);
   }
 
-  function subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription {
-    return followAll({ sql, channel: NOTIFY_CHANNEL, pollIntervalMs, after, readAll, handler });
+  function watch(listener: () => void): () => Promise<void> {
+    return watchReadable(sql, listener);
   }
 
-  function watch(listener: () => void): () => Promise<void> {
-    const listening = sql.listen(NOTIFY_CHANNEL, listener).catch(() => undefined);
-    return async () => {
-      await (await listening)?.unlisten().catch(() => undefined);
-    };
+  function subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+    return followAll({ watch, pollIntervalMs, after, readAll, handler });
   }
 
   return {
@@ -244,8 +279,8 @@ export function createPostgresEventStore({
     subscribeToAll,
     headPosition,
     watch,
-    // The pool belongs to the caller.
-    close: async () => {},
+    // The pool belongs to the caller; only the last notification is waited for.
+    close: () => announcer.settled(),
   };
 }
 
@@ -256,4 +291,16 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     (error as { code?: string }).code === '23505' &&
     (error as { constraint_name?: string }).constraint_name === constraint
   );
+}
+
+/**
+ * How many events lie after a position, counted up to `atMost`: positions have gaps, so their
+ * difference is no count, and a bounded count stays cheap however far behind a reader is.
+ */
+export async function countEventsAfter(sql: Sql, position: bigint, atMost: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from (
+      select 1 from events where position > ${position.toString()} order by position limit ${atMost}
+    ) behind`;
+  return row!.n;
 }

@@ -1,9 +1,7 @@
-import type { Sql } from 'postgres';
-import type { RecordedEvent, Subscription } from '../port';
+import type { EventStore, RecordedEvent, Subscription } from '../port';
 
 interface FollowOptions {
-  sql: Sql;
-  channel: string;
+  watch: EventStore['watch'];
   pollIntervalMs: number;
   after: bigint;
   readAll: (after: bigint, limit: number) => Promise<RecordedEvent[]>;
@@ -13,17 +11,10 @@ interface FollowOptions {
 const BATCH = 500;
 
 /**
- * Catches up from a position, then follows: woken by NOTIFY after each append, and polling as a
- * fallback (a notification can be missed while reconnecting).
+ * Catches up from a position, then follows: woken when appended events can be read (see
+ * `watchReadable`), and polling as a fallback (a notification can be missed while reconnecting).
  */
-export function followAll({
-  sql,
-  channel,
-  pollIntervalMs,
-  after,
-  readAll,
-  handler,
-}: FollowOptions): Subscription {
+export function followAll({ watch, pollIntervalMs, after, readAll, handler }: FollowOptions): Subscription {
   let position = after;
   let stopped = false;
   // Set when a notification arrives while reading, so the wait after that read is skipped.
@@ -33,7 +24,7 @@ export function followAll({
     notified = true;
     wake?.();
   };
-  const listening = sql.listen(channel, nudge).catch(() => undefined);
+  const stopWatching = watch(nudge);
 
   const done = (async () => {
     try {
@@ -56,8 +47,7 @@ export function followAll({
         wake = undefined;
       }
     } finally {
-      const listener = await listening;
-      await listener?.unlisten().catch(() => undefined);
+      await stopWatching();
     }
   })();
 

@@ -17,6 +17,11 @@ const STATUS: Partial<Record<RejectionCode, number>> = {
   not_an_admin: 422,
   too_early_to_complete: 422,
   not_ended: 422,
+  missing_credential: 422,
+  unavailable: 422,
+  rest_too_short: 422,
+  weekly_hours_exceeded: 422,
+  too_many_consecutive_days: 422,
 };
 
 /** Domain rejections in the forms docs/product.md §8 reads: `{ message, code }`, conflicts with errorType. */

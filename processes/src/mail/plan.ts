@@ -1,6 +1,7 @@
 import { inCategory } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
+import { planCredentialMails } from './credential-mails';
 import { planOperationMails } from './operation-mails';
 import { queueMail } from './outbox';
 import type { MailPlannerDeps } from './planner-deps';
@@ -15,6 +16,7 @@ export async function planMails(
   event: RecordedEvent,
 ): Promise<number> {
   if (inCategory(event.streamId, 'operation')) return planOperationMails(deps, tx, event);
+  if (event.type === 'CredentialExpiryNoticed') return planCredentialMails(deps, tx, event);
   const rule = ruleFor(event.type, event.data);
   if (!rule || !inCategory(event.streamId, 'shift')) return 0;
   if (event.data.testData && event.type !== 'ShiftPosted') return 0;

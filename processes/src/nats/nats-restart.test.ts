@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { type Actor, easternInstant, nextDate } from '@shiftcover/domain';
-import type { RecordedEvent } from '@shiftcover/eventstore';
+import { countEventsAfter, type RecordedEvent } from '@shiftcover/eventstore';
 import { applyNextBatch, projections, readCheckpoint } from '@shiftcover/projections';
 import {
   aShift,
@@ -170,7 +170,10 @@ describe('nats-server restarted under load', () => {
       const stream = await jsm.streams.info(EVENTS_STREAM);
       await stopAll();
 
-      const events = await world.store.readAll(0n, Number(await world.store.headPosition()));
+      const events = await world.store.readAll(
+        0n,
+        await countEventsAfter(world.sql, 0n, Number.MAX_SAFE_INTEGER),
+      );
       expect(events.filter((event) => !handled.has(event.id))).toEqual([]);
       // Each event was stored once: the bridge's republishing after an outage was deduplicated.
       expect(stream.state).toMatchObject({ last_seq: events.length, messages: events.length });

@@ -208,6 +208,12 @@ describe("the completed-shifts report's CSV", () => {
       { commandId: randomUUID() },
     );
     people.formula = { userId, actor: { kind: 'user', userId, role: 'staff', superAdmin: false } };
+    // Three short shifts four hours apart in one day: the rules must allow that little rest.
+    await world.service.safety.setRules(
+      { type: 'SetWorkingTimeRules', data: { minRestHours: 4, maxHoursPerWeek: 60, maxConsecutiveDays: 6 } },
+      { actor: people.sue!.actor, now: clock },
+      { commandId: randomUUID() },
+    );
     await heldShift('formula', '2026-05-10', '00:00', '04:00', '+Plus House');
     await heldShift('formula', '2026-05-10', '08:00', '12:00', '-Minus House');
     await heldShift('formula', '2026-05-10', '16:00', '20:00', '@At House');

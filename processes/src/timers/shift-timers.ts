@@ -6,6 +6,7 @@ import {
   shiftInterval,
 } from '@shiftcover/domain';
 import { CronJob } from 'cron';
+import { noticeExpiringCredentials } from './credential-notices';
 import { remindHolders } from './reminders';
 import { sendDueReports } from './reports';
 import { type ShiftTimerDeps, TIMERS } from './timer-deps';
@@ -61,8 +62,8 @@ export async function settleDueShifts(
 }
 
 /**
- * Every minute, Eastern time: settles due shifts, reminds holders of shifts about to start, and
- * sends the monthly and weekly reports when due. The first sweep runs at start, catching up
+ * Every minute, Eastern time: settles due shifts, reminds holders of shifts about to start, tells
+ * people of credentials about to expire, and sends the monthly and weekly reports when due. The first sweep runs at start, catching up
  * whatever fell due while the server was stopped.
  */
 export class ShiftTimers {
@@ -90,6 +91,7 @@ export class ShiftTimers {
     const steps: Array<[string, () => Promise<unknown>]> = [
       ['settling shifts', () => settleDueShifts(this.deps)],
       ['reminders', () => remindHolders(this.deps)],
+      ['credential notices', () => noticeExpiringCredentials(this.deps)],
       ['reports', () => sendDueReports(this.deps)],
     ];
     this.running = this.running.then(async () => {

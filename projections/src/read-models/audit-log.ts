@@ -1,7 +1,9 @@
 import { idInStream } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import type { Projection } from '../projection';
-import { factsLabel, type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+import type { TransactionSql } from 'postgres';
+import { oneAtATime, type Projection, type TableName } from '../projection';
+import { insertRows } from '../rows';
+import { factsLabel, type ShiftFacts, ShiftFactsBatch, shiftFactsSchema } from './shift-facts';
 
 type Entry = {
   action: string;
@@ -44,7 +46,55 @@ const entries: Record<string, Entry> = {
   ShiftAssigned: {
     action: 'shift_manually_assigned',
     entityType: 'shift',
-    describe: (_, s) => `Assigned the ${factsLabel(s)}`,
+    describe: (d, s) => {
+      const override = d.override as { reason: string } | undefined;
+      return override
+        ? `Assigned the ${factsLabel(s)} against the working-time rules: ${override.reason}`
+        : `Assigned the ${factsLabel(s)}`;
+    },
+  },
+  // docs/product.md §10: every refusal by a safety rule is recorded, with the rule and its figures.
+  ShiftRefused: {
+    action: 'shift_refused',
+    entityType: 'shift',
+    describe: (d, s) => `Refused a ${d.action} of the ${factsLabel(s)} (${d.code}): ${d.message}`,
+  },
+  CredentialRecorded: {
+    action: 'credential_recorded',
+    entityType: 'user',
+    describe: (d) =>
+      `Recorded the ${d.name} credential${d.expiresOn ? `, valid through ${d.expiresOn}` : ''}`,
+  },
+  CredentialRemoved: {
+    action: 'credential_removed',
+    entityType: 'user',
+    describe: (d) => `Removed the ${d.name} credential`,
+  },
+  TimeOffRecorded: {
+    action: 'time_off_recorded',
+    entityType: 'user',
+    describe: (d) => `Recorded time off from ${d.startDate} to ${d.endDate}`,
+  },
+  TimeOffCancelled: {
+    action: 'time_off_cancelled',
+    entityType: 'user',
+    describe: () => 'Cancelled time off',
+  },
+  CredentialTypeAdded: {
+    action: 'system_enhancement',
+    entityType: 'credential_type',
+    describe: (d) => `Added ${d.name} to the list of credentials`,
+  },
+  CredentialTypeRemoved: {
+    action: 'system_enhancement',
+    entityType: 'credential_type',
+    describe: (d) => `Removed ${d.name} from the list of credentials`,
+  },
+  WorkingTimeRulesSet: {
+    action: 'system_enhancement',
+    entityType: 'working_time_rules',
+    describe: (d) =>
+      `Set the working-time rules (version ${d.version}): at least ${d.minRestHours} h of rest, at most ${d.maxHoursPerWeek} h a week and ${d.maxConsecutiveDays} days in a row`,
   },
   DropRequested: {
     action: 'shift_drop_requested',
@@ -224,6 +274,8 @@ function entityId(event: RecordedEvent): string {
   const d = event.data;
   const operationId = idInStream(event.streamId, 'operation');
   if (operationId !== undefined && !d.shiftId) return operationId;
+  if (d.credentialTypeId) return String(d.credentialTypeId);
+  if (event.type === 'WorkingTimeRulesSet') return 'working-time-rules';
   return String(d.shiftId ?? d.userId ?? d.residenceId ?? 'email-notification-mode');
 }
 
@@ -240,6 +292,37 @@ function technicalDetails(event: RecordedEvent) {
     data,
     metadata: event.metadata,
   };
+}
+
+/**
+ * The audit row of an event, with the shift it is about named as it was before the event (as
+ * posted, for the event that posts it); none for events nobody causes or bulk-test shifts.
+ */
+function auditRow(event: RecordedEvent, facts: ShiftFactsBatch) {
+  // Shifts of the e-mail bulk test are not the organisation's work; the test itself is audited.
+  const entry = event.data.testData ? undefined : entries[event.type];
+  const before = entry?.entityType === 'shift' ? facts.get(event.data.shiftId) : undefined;
+  facts.track(event);
+  if (!entry) return undefined;
+  const shift = before ?? facts.get(event.data.shiftId);
+  return {
+    id: event.position.toString(),
+    user_id: event.metadata.actorId,
+    user_role: event.metadata.actorSuperAdmin ? 'super_admin' : event.metadata.actorRole,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entityId(event),
+    description: entry.describe(event.data, shift),
+    details: technicalDetails(event),
+    timestamp: typeof event.data.at === 'string' ? event.data.at : event.recordedAt,
+  };
+}
+
+async function applyAuditBatch(tx: TransactionSql, events: readonly RecordedEvent[], t: TableName) {
+  const facts = await ShiftFactsBatch.load(tx, t('audit_shift_facts'), events);
+  const rows = events.flatMap((event) => auditRow(event, facts) ?? []);
+  await facts.save(tx);
+  await insertRows(tx, t('audit_logs'), rows);
 }
 
 /** The audit log: who did what to which entity, when, from every event and its metadata. */
@@ -263,21 +346,6 @@ export const auditLogProjection: Projection = {
     create index on ${t('audit_logs')} (timestamp desc);
     create index on ${t('audit_logs')} (user_id, timestamp desc);`,
 
-  async apply(tx, event, t) {
-    // Shifts of the e-mail bulk test are not the organisation's work; the test itself is audited.
-    const entry = event.data.testData ? undefined : entries[event.type];
-    const shift =
-      entry?.entityType === 'shift'
-        ? await shiftFacts(tx, t('audit_shift_facts'), String(event.data.shiftId))
-        : undefined;
-    await trackShiftFacts(tx, event, t('audit_shift_facts'));
-    if (!entry) return;
-    const describedShift =
-      shift ?? (await shiftFacts(tx, t('audit_shift_facts'), String(event.data.shiftId ?? '')));
-    const timestamp = typeof event.data.at === 'string' ? event.data.at : event.recordedAt;
-    await tx`insert into ${tx(t('audit_logs'))} (id, user_id, user_role, action, entity_type, entity_id, description, details, timestamp)
-      values (${event.position.toString()}, ${event.metadata.actorId}, ${event.metadata.actorSuperAdmin ? 'super_admin' : event.metadata.actorRole},
-        ${entry.action}, ${entry.entityType}, ${entityId(event)}, ${entry.describe(event.data, describedShift)},
-        ${tx.json(technicalDetails(event) as never)}, ${timestamp})`;
-  },
+  applyBatch: applyAuditBatch,
+  apply: oneAtATime(applyAuditBatch),
 };

@@ -1,5 +1,62 @@
-import type { EventData, Projection } from '../projection';
-import { shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import type { TransactionSql } from 'postgres';
+import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
+import { insertRows } from '../rows';
+import { ShiftFactsBatch, shiftFactsSchema } from './shift-facts';
+
+/** The record of a completed shift, from its facts as posted or last updated. */
+function completedRecord(event: RecordedEvent, facts: ShiftFactsBatch) {
+  const d = event.data as EventData;
+  const shift = facts.get(d.shiftId);
+  if (!shift) return undefined;
+  return {
+    id: event.id,
+    original_shift_id: d.shiftId,
+    location: shift.location,
+    date: shift.date,
+    start_time: shift.start_time,
+    end_time: shift.end_time,
+    type: shift.type,
+    requirements: shift.requirements,
+    notes: shift.notes,
+    assigned_user_id: d.userId,
+    created_by_id: shift.created_by_id,
+    shift_completed_at: d.at,
+    logged_at: event.recordedAt,
+    hours_worked: d.hoursWorked,
+  };
+}
+
+/**
+ * New records are gathered and inserted together; a report or a clearing marks records, so the
+ * records gathered so far are inserted before it.
+ */
+async function applyCompletedBatch(tx: TransactionSql, events: readonly RecordedEvent[], t: TableName) {
+  const facts = await ShiftFactsBatch.load(tx, t('completed_shift_facts'), events);
+  const table = t('completed_shifts');
+  let records: object[] = [];
+  const insertRecords = async () => {
+    await insertRows(tx, table, records);
+    records = [];
+  };
+  for (const event of events) {
+    facts.track(event);
+    const d = event.data as EventData;
+    if (event.type === 'ShiftCompleted') {
+      const record = completedRecord(event, facts);
+      if (record) records.push(record);
+    } else if (event.type === 'CompletedShiftsReported') {
+      await insertRecords();
+      await tx`update ${tx(table)} set reported = true, reported_at = ${d.at}, archived = true
+        where id = any(${d.recordIds})`;
+    } else if (event.type === 'CompletedShiftsCleared') {
+      await insertRecords();
+      await tx`update ${tx(table)} set archived = true where id = any(${d.recordIds})`;
+    }
+  }
+  await insertRecords();
+  await facts.save(tx);
+}
 
 /**
  * One record per completed shift (docs/product.md §3 completed_shifts); hoursWorked is in minutes. A record
@@ -33,25 +90,6 @@ export const completedShiftsProjection: Projection = {
     );
     create index on ${t('completed_shifts')} (shift_completed_at);`,
 
-  async apply(tx, event, t) {
-    await trackShiftFacts(tx, event, t('completed_shift_facts'));
-    const d = event.data as EventData;
-    if (event.type === 'CompletedShiftsReported') {
-      await tx`update ${tx(t('completed_shifts'))} set reported = true, reported_at = ${d.at}, archived = true
-        where id = any(${d.recordIds})`;
-      return;
-    }
-    if (event.type === 'CompletedShiftsCleared') {
-      await tx`update ${tx(t('completed_shifts'))} set archived = true where id = any(${d.recordIds})`;
-      return;
-    }
-    if (event.type !== 'ShiftCompleted') return;
-    const facts = await shiftFacts(tx, t('completed_shift_facts'), d.shiftId);
-    if (!facts) return;
-    await tx`insert into ${tx(t('completed_shifts'))} (id, original_shift_id, location, date, start_time, end_time, type,
-        requirements, notes, assigned_user_id, created_by_id, shift_completed_at, logged_at, hours_worked)
-      values (${event.id}, ${d.shiftId}, ${facts.location}, ${facts.date}, ${facts.start_time}, ${facts.end_time},
-        ${facts.type}, ${facts.requirements}, ${facts.notes}, ${d.userId}, ${facts.created_by_id}, ${d.at},
-        ${event.recordedAt}, ${d.hoursWorked})`;
-  },
+  applyBatch: applyCompletedBatch,
+  apply: oneAtATime(applyCompletedBatch),
 };

@@ -1,10 +1,17 @@
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
-import type { EventData, Projection, TableName } from '../projection';
+import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
+import { insertRows } from '../rows';
 import { adminsOfResidence } from './residence-admins';
-import { factsLabel, type ShiftFacts, shiftFacts, shiftFactsSchema, trackShiftFacts } from './shift-facts';
+import { factsLabel, type ShiftFacts, ShiftFactsBatch, shiftFactsSchema } from './shift-facts';
 
-type Kind = 'shift_claim' | 'shift_approval' | 'urgent_coverage' | 'reminder' | 'shift_available';
+type Kind =
+  | 'shift_claim'
+  | 'shift_approval'
+  | 'urgent_coverage'
+  | 'reminder'
+  | 'shift_available'
+  | 'credential_expiry';
 interface Note {
   to: string | 'all-staff';
   type: Kind;
@@ -137,6 +144,129 @@ async function tellAdmins(
     from (${adminsOfResidence(tx, admins, residences, location)}) a`;
 }
 
+/**
+ * A credential's last day is near (docs/product.md §10.1): its holder and every admin hear of it.
+ * The admins' notice names no one (this read model keeps no names): the credentials are in User
+ * Management.
+ */
+async function tellOfExpiry(tx: TransactionSql, event: RecordedEvent, t: TableName) {
+  const d = event.data as EventData;
+  const notifications = tx(t('notifications'));
+  const due = `valid through ${d.expiresOn}, ${d.daysBefore} days from now`;
+  const at = d.at ?? event.recordedAt;
+  await tx`insert into ${notifications} (id, user_id, title, message, type, shift_id, created_at)
+    values (${`${event.id}:0:${d.userId}`}, ${d.userId}, 'Credential expiring',
+      ${`Your ${d.name} credential is ${due}. Renew it before then.`}, 'credential_expiry', null, ${at})`;
+  await tx`insert into ${notifications} (id, user_id, title, message, type, shift_id, created_at)
+    select ${`${event.id}:1:`} || id, id, 'Credential expiring',
+      ${`A staff member's ${d.name} credential is ${due}.`}, 'credential_expiry', null, ${at}
+    from ${tx(t('notification_admins'))} where id <> ${d.userId}`;
+}
+
+/** Events that change who is staff or admin or notifications already written, or that write notices of their own: applied as they come. */
+const changesPeopleOrNotifications = new Set([
+  'UserRegistered',
+  'UserUpdated',
+  'UserDeleted',
+  'ResidenceAssigned',
+  'ResidenceCreated',
+  'ResidenceUpdated',
+  'ResidenceDeleted',
+  'NotificationsRead',
+  'HolderRemoved',
+  'CredentialExpiryNoticed',
+]);
+
+async function applyToPeople(tx: TransactionSql, event: RecordedEvent, t: TableName, facts: ShiftFactsBatch) {
+  const d = event.data as EventData;
+  const staff = tx(t('notification_staff'));
+  const notifications = tx(t('notifications'));
+  await trackAdmins(tx, event, t);
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'UserUpdated':
+      if (d.role === 'staff') await tx`insert into ${staff} (id) values (${d.userId}) on conflict do nothing`;
+      else await tx`delete from ${staff} where id = ${d.userId}`;
+      return;
+    case 'UserDeleted':
+      await tx`delete from ${staff} where id = ${d.userId}`;
+      await tx`delete from ${notifications} where user_id = ${d.userId}`;
+      return;
+    case 'NotificationsRead':
+      if (d.notificationIds === null)
+        await tx`update ${notifications} set read = true where user_id = ${d.userId}`;
+      else
+        await tx`update ${notifications} set read = true where user_id = ${d.userId} and id = any(${d.notificationIds})`;
+      return;
+    case 'HolderRemoved':
+      if (!d.testData) await tellAdmins(tx, event, t, facts.get(d.shiftId));
+      return;
+    case 'CredentialExpiryNoticed':
+      await tellOfExpiry(tx, event, t);
+  }
+}
+
+/** A notification not yet written: to one person, or to each staff member (`user_id` null). */
+interface PendingNote {
+  idPrefix: string;
+  user_id: string | null;
+  title: string;
+  message: string;
+  type: Kind;
+  shift_id: string | null;
+  created_at: string;
+}
+
+function pendingNotes(event: RecordedEvent, facts: ShiftFactsBatch): PendingNote[] {
+  const d = event.data as EventData;
+  return notesFor(event.type, d, facts.get(d.shiftId)).map((note, i) => ({
+    idPrefix: `${event.id}:${i}:`,
+    user_id: note.to === 'all-staff' ? null : note.to,
+    title: note.title,
+    message: note.message,
+    type: note.type,
+    shift_id: d.shiftId ?? null,
+    created_at: new Date(d.at ?? event.recordedAt).toISOString(),
+  }));
+}
+
+/** Writes the notes gathered so far: those to one person as rows, those to all staff joined with the staff. */
+async function writeNotes(tx: TransactionSql, t: TableName, notes: readonly PendingNote[]) {
+  const [toAll, toOne] = [notes.filter((n) => n.user_id === null), notes.filter((n) => n.user_id !== null)];
+  await insertRows(
+    tx,
+    t('notifications'),
+    toOne.map(({ idPrefix, ...note }) => ({ id: idPrefix + note.user_id, ...note })),
+  );
+  if (toAll.length === 0) return;
+  const column = <K extends keyof PendingNote>(key: K) => toAll.map((note) => note[key]) as string[];
+  await tx`insert into ${tx(t('notifications'))} (id, user_id, title, message, type, shift_id, created_at)
+    select n.id_prefix || s.id, s.id, n.title, n.message, n.type, n.shift_id, n.created_at
+    from unnest(${column('idPrefix')}::text[], ${column('title')}::text[], ${column('message')}::text[],
+      ${column('type')}::text[], ${column('shift_id')}::text[], ${column('created_at')}::timestamptz[])
+      as n (id_prefix, title, message, type, shift_id, created_at)
+    cross join ${tx(t('notification_staff'))} s`;
+}
+
+/**
+ * Notifications are gathered and written together; an event that changes who the staff and admins
+ * are, or notifications already written, has the gathered ones written first and is applied alone.
+ */
+async function applyNotificationsBatch(tx: TransactionSql, events: readonly RecordedEvent[], t: TableName) {
+  const facts = await ShiftFactsBatch.load(tx, t('notification_shift_facts'), events);
+  let notes: PendingNote[] = [];
+  for (const event of events) {
+    facts.track(event);
+    if (changesPeopleOrNotifications.has(event.type)) {
+      await writeNotes(tx, t, notes);
+      notes = [];
+      await applyToPeople(tx, event, t, facts);
+    } else notes.push(...pendingNotes(event, facts));
+  }
+  await writeNotes(tx, t, notes);
+  await facts.save(tx);
+}
+
 /** In-app notifications (docs/product.md §3 notifications) for the people each event concerns. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -164,43 +294,6 @@ export const notificationsProjection: Projection = {
       created_at timestamptz not null
     );
     create index on ${t('notifications')} (user_id, created_at desc);`,
-
-  async apply(tx, event, t) {
-    const d = event.data as EventData;
-    const staff = tx(t('notification_staff'));
-    const notifications = tx(t('notifications'));
-    await trackShiftFacts(tx, event, t('notification_shift_facts'));
-    await trackAdmins(tx, event, t);
-    if (event.type === 'UserRegistered' || event.type === 'UserUpdated') {
-      if (d.role === 'staff') await tx`insert into ${staff} (id) values (${d.userId}) on conflict do nothing`;
-      else await tx`delete from ${staff} where id = ${d.userId}`;
-      return;
-    }
-    if (event.type === 'UserDeleted') {
-      await tx`delete from ${staff} where id = ${d.userId}`;
-      await tx`delete from ${notifications} where user_id = ${d.userId}`;
-      return;
-    }
-    if (event.type === 'NotificationsRead') {
-      if (d.notificationIds === null)
-        await tx`update ${notifications} set read = true where user_id = ${d.userId}`;
-      else
-        await tx`update ${notifications} set read = true where user_id = ${d.userId} and id = any(${d.notificationIds})`;
-      return;
-    }
-    const shift = d.shiftId ? await shiftFacts(tx, t('notification_shift_facts'), d.shiftId) : undefined;
-    if (event.type === 'HolderRemoved' && !d.testData) await tellAdmins(tx, event, t, shift);
-    for (const [i, note] of notesFor(event.type, d, shift).entries()) {
-      const at = d.at ?? event.recordedAt;
-      if (note.to === 'all-staff') {
-        await tx`insert into ${notifications} (id, user_id, title, message, type, shift_id, created_at)
-          select ${`${event.id}:${i}:`} || id, id, ${note.title}, ${note.message}, ${note.type}, ${d.shiftId ?? null}, ${at}
-          from ${staff}`;
-      } else {
-        await tx`insert into ${notifications} (id, user_id, title, message, type, shift_id, created_at)
-          values (${`${event.id}:${i}:${note.to}`}, ${note.to}, ${note.title}, ${note.message}, ${note.type},
-            ${d.shiftId ?? null}, ${at})`;
-      }
-    }
-  },
+  applyBatch: applyNotificationsBatch,
+  apply: oneAtATime(applyNotificationsBatch),
 };

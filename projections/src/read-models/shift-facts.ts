@@ -2,6 +2,7 @@ import { shiftLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import type { EventData } from '../projection';
+import { upsertRows } from '../rows';
 
 /** The details of each shift, kept by a projection that needs them to describe later events. */
 export const shiftFactsSchema = (table: string) => `
@@ -29,39 +30,74 @@ export interface ShiftFacts {
   created_by_id: string | null;
 }
 
+// Several events of a batch name the same shift, and formatting its date is not cheap. Facts are
+// replaced, never changed, when a shift is updated, so a label kept per facts object stays true.
+const labels = new WeakMap<ShiftFacts, string>();
+
 /** How the audit log and in-app notifications name the shift an event is about. */
 export function factsLabel(shift?: ShiftFacts): string {
-  return shift
-    ? shiftLabel({
-        type: shift.type,
-        location: shift.location,
-        date: shift.date,
-        startTime: shift.start_time,
-        endTime: shift.end_time,
-      })
-    : 'a shift';
-}
-
-export async function trackShiftFacts(
-  tx: TransactionSql,
-  event: RecordedEvent,
-  table: string,
-): Promise<void> {
-  const d = event.data as EventData;
-  if (event.type === 'ShiftPosted' || event.type === 'ShiftUpdated') {
-    await tx`insert into ${tx(table)} (id, location, date, start_time, end_time, type, requirements, notes, created_by_id)
-      values (${d.shiftId}, ${d.location}, ${d.date}, ${d.startTime}, ${d.endTime}, ${d.type}, ${d.requirements}, ${d.notes},
-        ${d.createdById ?? null})
-      on conflict (id) do update set location = excluded.location, date = excluded.date, start_time = excluded.start_time,
-        end_time = excluded.end_time, type = excluded.type, requirements = excluded.requirements, notes = excluded.notes`;
+  if (!shift) return 'a shift';
+  let label = labels.get(shift);
+  if (label === undefined) {
+    label = shiftLabel({
+      type: shift.type,
+      location: shift.location,
+      date: shift.date,
+      startTime: shift.start_time,
+      endTime: shift.end_time,
+    });
+    labels.set(shift, label);
   }
+  return label;
 }
 
-export async function shiftFacts(
-  tx: TransactionSql,
-  table: string,
-  shiftId: string,
-): Promise<ShiftFacts | undefined> {
-  const [row] = await tx<ShiftFacts[]>`select * from ${tx(table)} where id = ${shiftId}`;
-  return row;
+/**
+ * The facts of the shifts a batch of events is about: read at once before the batch, changed in
+ * memory as its events go by, written back at once after it. Only this class reads and writes the
+ * facts table, so what it holds in memory is what the table would hold after each event.
+ */
+export class ShiftFactsBatch {
+  private readonly changed = new Set<string>();
+
+  private constructor(
+    private readonly table: string,
+    private readonly facts: Map<string, ShiftFacts>,
+  ) {}
+
+  static async load(tx: TransactionSql, table: string, events: readonly RecordedEvent[]) {
+    const ids = [
+      ...new Set(events.map((event) => event.data.shiftId).filter((id) => typeof id === 'string')),
+    ];
+    const rows =
+      ids.length > 0 ? await tx<ShiftFacts[]>`select * from ${tx(table)} where id = any(${ids})` : [];
+    return new ShiftFactsBatch(table, new Map(rows.map((row) => [row.id, { ...row }])));
+  }
+
+  get(shiftId: unknown): ShiftFacts | undefined {
+    return typeof shiftId === 'string' ? this.facts.get(shiftId) : undefined;
+  }
+
+  /** Takes in the details a posted or updated shift carries; who created it never changes. */
+  track(event: RecordedEvent): void {
+    if (event.type !== 'ShiftPosted' && event.type !== 'ShiftUpdated') return;
+    const d = event.data as EventData;
+    const known = this.facts.get(d.shiftId);
+    this.facts.set(d.shiftId, {
+      id: d.shiftId,
+      location: d.location,
+      date: d.date,
+      start_time: d.startTime,
+      end_time: d.endTime,
+      type: d.type,
+      requirements: d.requirements,
+      notes: d.notes,
+      created_by_id: known ? known.created_by_id : (d.createdById ?? null),
+    });
+    this.changed.add(d.shiftId);
+  }
+
+  async save(tx: TransactionSql): Promise<void> {
+    const rows = [...this.changed].map((id) => this.facts.get(id)!);
+    await upsertRows(tx, this.table, 'id', rows);
+  }
 }

@@ -1,9 +1,290 @@
-import type { EventData, Projection } from '../projection';
+import type { RecordedEvent } from '@shiftcover/eventstore';
+import type { TransactionSql } from 'postgres';
+import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
+import { deleteRows, upsertRows } from '../rows';
+
+interface ShiftRow {
+  id: string;
+  location: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  type: string;
+  requirements: string | null;
+  required_credentials: string[];
+  notes: string | null;
+  priority: string;
+  status: string;
+  assigned_user_id: string | null;
+  created_by_id: string | null;
+  needs_approval: boolean;
+  approved: boolean;
+  drop_requested: boolean;
+  drop_requested_at: string | Date | null;
+  drop_approved: boolean;
+  transfer_requested: boolean;
+  hours_worked: number | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+interface TransferRow {
+  id: string;
+  shift_id: string;
+  from_user_id: string;
+  to_user_id: string;
+  status: string;
+  message: string | null;
+  requested_at: string | Date;
+  responded_at: string | Date | null;
+}
+
+/** A table's rows that a batch touches, by id: read before, changed in memory, written after. */
+class Rows<R extends { id: string }> {
+  private readonly changed = new Set<string>();
+
+  constructor(
+    private readonly table: string,
+    private readonly rows: Map<string, R>,
+  ) {}
+
+  get(id: string): R | undefined {
+    return this.rows.get(id);
+  }
+
+  all(): R[] {
+    return [...this.rows.values()];
+  }
+
+  /** Adds a row, refused as a primary key would refuse it if the id is taken. */
+  insert(row: R): void {
+    if (this.rows.has(row.id)) throw new Error(`${this.table}: the id ${row.id} is already taken`);
+    this.rows.set(row.id, row);
+    this.changed.add(row.id);
+  }
+
+  /** Changes the row with this id, if there is one, as an update would. */
+  update(id: string, change: (row: R) => Partial<R>): void {
+    const row = this.rows.get(id);
+    if (!row) return;
+    this.rows.set(id, { ...row, ...change(row) });
+    this.changed.add(id);
+  }
+
+  delete(id: string): void {
+    if (this.rows.delete(id)) this.changed.add(id);
+  }
+
+  async save(tx: TransactionSql): Promise<void> {
+    const changed = [...this.changed];
+    await deleteRows(
+      tx,
+      this.table,
+      'id',
+      changed.filter((id) => !this.rows.has(id)),
+    );
+    await upsertRows(
+      tx,
+      this.table,
+      'id',
+      changed.flatMap((id) => this.rows.get(id) ?? []),
+    );
+  }
+}
+
+/** The shifts and transfer requests the events of a batch are about, or may remove. */
+async function load(tx: TransactionSql, events: readonly RecordedEvent[], t: TableName) {
+  const ids = (of: readonly RecordedEvent[], field: string) => [
+    ...new Set(of.map((e) => e.data[field]).filter((id): id is string => typeof id === 'string')),
+  ];
+  const shiftIds = ids(events, 'shiftId');
+  const transferIds = ids(events, 'transferId');
+  const deleted = ids(
+    events.filter((e) => e.type === 'ShiftDeleted'),
+    'shiftId',
+  );
+  const [shifts, transfers] = await Promise.all([
+    shiftIds.length > 0
+      ? tx<ShiftRow[]>`select * from ${tx(t('shifts'))} where id = any(${shiftIds})`
+      : Promise.resolve([]),
+    transferIds.length + deleted.length > 0
+      ? tx<TransferRow[]>`select * from ${tx(t('transfer_requests'))}
+          where id = any(${transferIds}) or shift_id = any(${deleted})`
+      : Promise.resolve([]),
+  ]);
+  return {
+    shifts: new Rows(t('shifts'), new Map(shifts.map((row) => [row.id, { ...row }]))),
+    transfers: new Rows(t('transfer_requests'), new Map(transfers.map((row) => [row.id, { ...row }]))),
+  };
+}
+
+type Tables = Awaited<ReturnType<typeof load>>;
+
+/** Back to open (or its priority) with nobody on it. */
+const reopened = (row: ShiftRow): Partial<ShiftRow> => ({
+  status: row.priority,
+  assigned_user_id: null,
+  needs_approval: false,
+  approved: false,
+  drop_requested: false,
+  drop_requested_at: null,
+});
+
+const transferStatus: Record<string, string> = {
+  TransferAccepted: 'accepted',
+  TransferDeclined: 'declined',
+  TransferCancelled: 'cancelled',
+};
+
+/** What one event does to the shifts and transfer requests, in memory. */
+function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
+  const d = event.data as EventData;
+  const at = d.at as string;
+  const shift = (change: (row: ShiftRow) => Partial<ShiftRow>) => shifts.update(d.shiftId, change);
+  switch (event.type) {
+    case 'ShiftPosted':
+      if (d.testData) return;
+      shifts.insert({
+        id: d.shiftId,
+        location: d.location,
+        date: d.date,
+        start_time: d.startTime,
+        end_time: d.endTime,
+        type: d.type,
+        requirements: d.requirements,
+        required_credentials: d.requiredCredentials ?? [],
+        notes: d.notes,
+        priority: d.priority,
+        status: d.priority,
+        assigned_user_id: null,
+        created_by_id: d.createdById,
+        needs_approval: false,
+        approved: false,
+        drop_requested: false,
+        drop_requested_at: null,
+        drop_approved: false,
+        transfer_requested: false,
+        hours_worked: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return;
+    case 'ShiftUpdated':
+      shift((row) => ({
+        location: d.location,
+        date: d.date,
+        start_time: d.startTime,
+        end_time: d.endTime,
+        type: d.type,
+        requirements: d.requirements,
+        required_credentials: d.requiredCredentials ?? [],
+        notes: d.notes,
+        priority: d.priority,
+        status: row.assigned_user_id === null ? d.priority : row.status,
+        updated_at: at,
+      }));
+      return;
+    case 'ShiftDeleted':
+      shifts.delete(d.shiftId);
+      for (const transfer of transfers.all())
+        if (transfer.shift_id === d.shiftId) transfers.delete(transfer.id);
+      return;
+    case 'ShiftClaimed':
+      shift(() => ({
+        status: 'pending',
+        assigned_user_id: d.userId,
+        needs_approval: true,
+        approved: false,
+        drop_approved: false,
+        updated_at: at,
+      }));
+      return;
+    case 'ClaimApproved':
+      shift(() => ({ status: 'approved', needs_approval: false, approved: true, updated_at: at }));
+      return;
+    case 'ClaimDenied':
+    case 'HolderRemoved':
+      shift((row) => ({ ...reopened(row), updated_at: at }));
+      return;
+    case 'ShiftAssigned':
+      shift(() => ({
+        status: 'approved',
+        assigned_user_id: d.userId,
+        needs_approval: false,
+        approved: true,
+        drop_requested: false,
+        drop_requested_at: null,
+        drop_approved: false,
+        updated_at: at,
+      }));
+      return;
+    case 'DropRequested':
+      shift(() => ({ drop_requested: true, drop_requested_at: at, drop_approved: false, updated_at: at }));
+      return;
+    case 'DropApproved':
+      shift((row) => ({ ...reopened(row), drop_approved: true, updated_at: at }));
+      return;
+    case 'DropDenied':
+      shift(() => ({ drop_requested: false, drop_requested_at: null, updated_at: at }));
+      return;
+    case 'TransferRequested':
+      transfers.insert({
+        id: d.transferId,
+        shift_id: d.shiftId,
+        from_user_id: d.fromUserId,
+        to_user_id: d.toUserId,
+        status: 'pending',
+        message: d.message,
+        requested_at: at,
+        responded_at: null,
+      });
+      shift(() => ({ transfer_requested: true, updated_at: at }));
+      return;
+    case 'TransferAccepted':
+    case 'TransferDeclined':
+    case 'TransferCancelled':
+      transfers.update(d.transferId, () => ({ status: transferStatus[event.type]!, responded_at: at }));
+      if (event.type === 'TransferAccepted')
+        shift(() => ({ assigned_user_id: d.toUserId, drop_requested: false, drop_requested_at: null }));
+      shift(() => ({ transfer_requested: false, updated_at: at }));
+      return;
+    case 'ShiftMarkedUrgent':
+      shift((row) => ({
+        priority: d.priority,
+        status: row.assigned_user_id === null ? d.priority : row.status,
+        updated_at: at,
+      }));
+      return;
+    case 'ShiftCompleted':
+      shift(() => ({ status: 'completed', hours_worked: d.hoursWorked, updated_at: at }));
+      return;
+    case 'ShiftExpired':
+      shift(() => ({
+        status: 'expired',
+        assigned_user_id: null,
+        needs_approval: false,
+        approved: false,
+        drop_requested: false,
+        drop_requested_at: null,
+        updated_at: at,
+      }));
+      return;
+  }
+}
+
+/** The batch folded in memory: each shift and transfer request it touches is written once. */
+async function applyShiftsBatch(tx: TransactionSql, events: readonly RecordedEvent[], t: TableName) {
+  const tables = await load(tx, events, t);
+  for (const event of events) evolve(tables, event);
+  await tables.shifts.save(tx);
+  await tables.transfers.save(tx);
+}
 
 /** Shifts as the lists show them, and the transfer requests of each. */
 export const shiftsProjection: Projection = {
   name: 'shifts',
-  version: 1,
+  // 2: the credentials a shift requires (docs/product.md §10).
+  version: 2,
   tables: ['shifts', 'transfer_requests'],
   schema: (t) => `
     create table ${t('shifts')} (
@@ -14,6 +295,7 @@ export const shiftsProjection: Projection = {
       end_time text not null,
       type text not null,
       requirements text,
+      required_credentials text[] not null default '{}',
       notes text,
       priority text not null,
       status text not null,
@@ -43,98 +325,6 @@ export const shiftsProjection: Projection = {
     );
     create index on ${t('transfer_requests')} (to_user_id);
     create index on ${t('transfer_requests')} (from_user_id);`,
-
-  async apply(tx, event, t) {
-    const d = event.data as EventData;
-    const shifts = tx(t('shifts'));
-    const transfers = tx(t('transfer_requests'));
-    const at = d.at as string;
-    const reopen = tx`status = priority, assigned_user_id = null, needs_approval = false, approved = false,
-      drop_requested = false, drop_requested_at = null`;
-    switch (event.type) {
-      case 'ShiftPosted':
-        if (d.testData) return;
-        await tx`insert into ${shifts} (id, location, date, start_time, end_time, type, requirements, notes, priority, status,
-            created_by_id, created_at, updated_at)
-          values (${d.shiftId}, ${d.location}, ${d.date}, ${d.startTime}, ${d.endTime}, ${d.type}, ${d.requirements},
-            ${d.notes}, ${d.priority}, ${d.priority}, ${d.createdById}, ${at}, ${at})`;
-        return;
-      case 'ShiftUpdated':
-        await tx`update ${shifts} set location = ${d.location}, date = ${d.date}, start_time = ${d.startTime},
-            end_time = ${d.endTime}, type = ${d.type}, requirements = ${d.requirements}, notes = ${d.notes},
-            priority = ${d.priority}, status = case when assigned_user_id is null then ${d.priority} else status end,
-            updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'ShiftDeleted':
-        await tx`delete from ${shifts} where id = ${d.shiftId}`;
-        await tx`delete from ${transfers} where shift_id = ${d.shiftId}`;
-        return;
-      case 'ShiftClaimed':
-        await tx`update ${shifts} set status = 'pending', assigned_user_id = ${d.userId}, needs_approval = true,
-            approved = false, drop_approved = false, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'ClaimApproved':
-        await tx`update ${shifts} set status = 'approved', needs_approval = false, approved = true, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'ClaimDenied':
-        await tx`update ${shifts} set ${reopen}, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'ShiftAssigned':
-        await tx`update ${shifts} set status = 'approved', assigned_user_id = ${d.userId}, needs_approval = false,
-            approved = true, drop_requested = false, drop_requested_at = null, drop_approved = false, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'DropRequested':
-        await tx`update ${shifts} set drop_requested = true, drop_requested_at = ${at}, drop_approved = false,
-            updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'DropApproved':
-        await tx`update ${shifts} set ${reopen}, drop_approved = true, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'DropDenied':
-        await tx`update ${shifts} set drop_requested = false, drop_requested_at = null, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'TransferRequested':
-        await tx`insert into ${transfers} (id, shift_id, from_user_id, to_user_id, status, message, requested_at)
-          values (${d.transferId}, ${d.shiftId}, ${d.fromUserId}, ${d.toUserId}, 'pending', ${d.message}, ${at})`;
-        await tx`update ${shifts} set transfer_requested = true, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'TransferAccepted':
-      case 'TransferDeclined':
-      case 'TransferCancelled': {
-        const status = {
-          TransferAccepted: 'accepted',
-          TransferDeclined: 'declined',
-          TransferCancelled: 'cancelled',
-        }[event.type];
-        await tx`update ${transfers} set status = ${status}, responded_at = ${at} where id = ${d.transferId}`;
-        if (event.type === 'TransferAccepted') {
-          await tx`update ${shifts} set assigned_user_id = ${d.toUserId}, drop_requested = false, drop_requested_at = null
-            where id = ${d.shiftId}`;
-        }
-        await tx`update ${shifts} set transfer_requested = false, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      }
-      case 'ShiftMarkedUrgent':
-        await tx`update ${shifts} set priority = ${d.priority},
-            status = case when assigned_user_id is null then ${d.priority} else status end, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'ShiftCompleted':
-        await tx`update ${shifts} set status = 'completed', hours_worked = ${d.hoursWorked}, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-      case 'HolderRemoved':
-        await tx`update ${shifts} set ${reopen}, updated_at = ${at} where id = ${d.shiftId}`;
-        return;
-      case 'ShiftExpired':
-        await tx`update ${shifts} set status = 'expired', assigned_user_id = null, needs_approval = false,
-            approved = false, drop_requested = false, drop_requested_at = null, updated_at = ${at}
-          where id = ${d.shiftId}`;
-        return;
-    }
-  },
+  applyBatch: applyShiftsBatch,
+  apply: oneAtATime(applyShiftsBatch),
 };

@@ -107,16 +107,16 @@ export function nextPageOf(link: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-async function page<T>(path: string): Promise<Page<T>> {
-  const response = (await send('GET', path)) as Response;
+async function page<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
+  const response = (await send('GET', path, undefined, options)) as Response;
   return { items: await bodyOf<T[]>(response), next: nextPageOf(response.headers.get('link')) };
 }
 
 /** Every page of a list, following its next links (for a list already bounded by a window). */
-async function everyPage<T>(path: string): Promise<T[]> {
+async function everyPage<T>(path: string, options?: RequestOptions): Promise<T[]> {
   const items: T[] = [];
   for (let next: string | null = path; next; ) {
-    const answer: Page<T> = await page<T>(next);
+    const answer: Page<T> = await page<T>(next, options);
     items.push(...answer.items);
     next = answer.next;
   }

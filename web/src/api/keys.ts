@@ -25,6 +25,15 @@ export const keys = {
   notifications: ['notifications'] as const,
   emailMode: ['config', 'email-notification-mode'] as const,
   emailQueue: ['config', 'email-queue'] as const,
+  // The rules' queries sit under the views a change to them is announced as: a person's credentials
+  // and time off under 'users' (and 'my-shifts' for their own), the organisation's lists under
+  // 'config', a shift's eligibility under 'shifts' so that any change to shifts asks again.
+  credentialTypes: ['config', 'credential-types'] as const,
+  workingTimeRules: ['config', 'working-time-rules'] as const,
+  credentials: (userId: string) => ['users', 'credentials', userId] as const,
+  timeOff: (userId: string) => ['users', 'time-off', userId] as const,
+  myTimeOff: ['my-shifts', 'time-off'] as const,
+  eligibility: (shiftId: string, userId = 'me') => ['shifts', 'eligibility', shiftId, userId] as const,
 };
 
 /** What a change to shifts touches, for mutations to invalidate after their own write. */

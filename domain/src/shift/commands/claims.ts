@@ -53,7 +53,7 @@ export function assignShift(
   context: CommandContext,
 ): ShiftEvent[] {
   requireAdmin(context, 'assignShift');
-  const { shiftId, staffId, assigneeRole } = command.data;
+  const { shiftId, staffId, assigneeRole, override } = command.data;
   if (!isAssignable({ userId: staffId, role: assigneeRole, superAdmin: false })) {
     reject('invalid_recipient', 'Shifts can only be assigned to staff members');
   }
@@ -63,6 +63,9 @@ export function assignShift(
   const at = context.now.toISOString();
   return [
     ...cancelPendingTransfer(state, at),
-    { type: 'ShiftAssigned', data: { shiftId, userId: staffId, previousUserId, at } },
+    {
+      type: 'ShiftAssigned',
+      data: { shiftId, userId: staffId, previousUserId, ...(override ? { override } : {}), at },
+    },
   ];
 }

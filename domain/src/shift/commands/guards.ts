@@ -54,6 +54,7 @@ export function facts(details: ShiftDetails) {
     priority: details.status,
     requirements: details.requirements ?? null,
     notes: details.notes ?? null,
+    requiredCredentials: [...new Set(details.requiredCredentials ?? [])],
   };
 }
 

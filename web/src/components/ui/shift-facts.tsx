@@ -1,10 +1,10 @@
 import { durationLabel, formatShiftDate, shiftHours, timeRangeLabel } from '@shiftcover/domain';
-import { Calendar, ClipboardList, Clock, MapPin, StickyNote } from 'lucide-react';
+import { BadgeCheck, Calendar, ClipboardList, Clock, MapPin, StickyNote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Shift } from '../../api/types';
 
 type Facts = Pick<Shift, 'location' | 'date' | 'startTime' | 'endTime'> &
-  Partial<Pick<Shift, 'requirements' | 'notes'>>;
+  Partial<Pick<Shift, 'requirements' | 'notes' | 'requiredCredentials'>>;
 
 /** One line of a fact list: an icon standing for `label` (read out, not shown), then the value. */
 export function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -34,6 +34,11 @@ export function ShiftFacts({ shift }: { shift: Facts }) {
         {timeRangeLabel(shift.startTime, shift.endTime)}{' '}
         <span className="text-slate-500">({durationLabel(hours)})</span>
       </Fact>
+      {shift.requiredCredentials && shift.requiredCredentials.length > 0 && (
+        <Fact icon={<BadgeCheck />} label="Required credentials">
+          Requires {shift.requiredCredentials.join(', ')}
+        </Fact>
+      )}
       {shift.requirements && (
         <Fact icon={<ClipboardList />} label="Requirements">
           {shift.requirements}

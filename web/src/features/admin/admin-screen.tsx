@@ -18,6 +18,7 @@ const panels: Record<AdminTab, ComponentType> = {
   'drop-requests': lazyRouteComponent(() => import('../approvals/drop-requests-panel'), 'DropRequestsPanel'),
   'in-progress': InProgressTab,
   'user-management': lazyRouteComponent(() => import('../users/user-management-tab'), 'UserManagementTab'),
+  'staff-rules': lazyRouteComponent(() => import('../rules/staff-rules-tab'), 'StaffRulesTab'),
   residences: lazyRouteComponent(() => import('../residences/residences-tab'), 'ResidencesTab'),
   'completed-shifts': lazyRouteComponent(
     () => import('../completed/completed-shifts-tab'),

@@ -10,6 +10,7 @@ const everyAdmin = [
   'Drop Requests',
   'Shifts in Progress',
   'User Management',
+  'Credentials & Rules',
 ];
 
 describe('Management Tools tabs', () => {

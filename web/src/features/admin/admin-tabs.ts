@@ -6,6 +6,7 @@ export type AdminTab =
   | 'drop-requests'
   | 'in-progress'
   | 'user-management'
+  | 'staff-rules'
   | 'residences'
   | 'completed-shifts'
   | 'audit-logs'
@@ -18,6 +19,7 @@ const tabs: { value: AdminTab; label: string; needs: Capability }[] = [
   { value: 'drop-requests', label: 'Drop Requests', needs: 'viewDropRequests' },
   { value: 'in-progress', label: 'Shifts in Progress', needs: 'viewPendingApprovals' },
   { value: 'user-management', label: 'User Management', needs: 'manageUsers' },
+  { value: 'staff-rules', label: 'Credentials & Rules', needs: 'manageCredentials' },
   { value: 'residences', label: 'Residences', needs: 'manageResidences' },
   { value: 'completed-shifts', label: 'Completed Shifts', needs: 'viewCompletedShifts' },
   { value: 'audit-logs', label: 'Audit Logs', needs: 'viewAuditLogs' },

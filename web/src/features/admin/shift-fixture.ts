@@ -10,6 +10,7 @@ export function aShift(changes: Partial<Shift> = {}): Shift {
     endTime: '16:00',
     type: 'AM',
     requirements: null,
+    requiredCredentials: [],
     notes: null,
     status: 'open',
     priority: 'open',

@@ -80,7 +80,7 @@ export function ShiftManagementTab() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((shift) => (
             <li key={shift.id} className="grid">
-              <ShiftCard shift={shift} />
+              <ShiftCard shift={shift} explainClaim={false} />
             </li>
           ))}
         </ul>

@@ -14,7 +14,8 @@ export function useCompletedShifts() {
   const allowed = can(usePrincipal(), 'viewCompletedShifts');
   return useQuery({
     queryKey: keys.completedShifts,
-    queryFn: () => api.get<CompletedShift[]>('/api/completed-shifts', { headers: noCache }),
+    // Every page: the tab filters and sorts the records on the page (docs/product.md §7).
+    queryFn: () => api.everyPage<CompletedShift>('/api/completed-shifts', { headers: noCache }),
     enabled: allowed,
   });
 }

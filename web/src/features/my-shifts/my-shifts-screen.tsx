@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { buttonVariants } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
+import { MyCredentials, MyTimeOff } from '../rules/my-rules-sections';
 import { TransferRequestsList } from '../transfers/transfer-requests-list';
 import { MyShiftCard } from './my-shift-card';
 import { summarise } from './my-shifts-summary';
@@ -69,6 +70,12 @@ export function MyShiftsScreen() {
             </Section>
             <Section id="history-heading" title="Shift History">
               <ShiftHistory shifts={summary.history} />
+            </Section>
+            <Section id="time-off-heading" title="My Time Off">
+              <MyTimeOff />
+            </Section>
+            <Section id="credentials-heading" title="My Credentials">
+              <MyCredentials />
             </Section>
           </div>
         </div>

@@ -2,22 +2,31 @@ import type { Colleague } from '../../api/types';
 import { SelectField } from '../../components/ui/form';
 import { fullName } from './role-badge';
 
-/** The "Staff member" picker of the assign and transfer dialogs: each person by name and @username. */
-export function StaffMemberField({
+export function nameAndUsername(person: Colleague): string {
+  return person.username ? `${fullName(person)} (@${person.username})` : fullName(person);
+}
+
+/**
+ * The "Staff member" picker of the assign and transfer dialogs: each person by name and @username,
+ * or by `labelOf` where a dialog says more of them.
+ */
+export function StaffMemberField<P extends Colleague>({
   people,
   loading,
   value,
   onChange,
   error,
   prompt = 'Select a staff member',
+  labelOf = nameAndUsername,
 }: {
-  people: readonly Colleague[];
+  people: readonly P[];
   loading: boolean;
   value: string;
   onChange(userId: string): void;
   error?: string;
   /** The first line once the people have loaded. */
   prompt?: string;
+  labelOf?(person: P): string;
 }) {
   return (
     <SelectField
@@ -27,10 +36,7 @@ export function StaffMemberField({
       error={error}
       options={[
         { value: '', label: loading ? 'Loading staff...' : prompt },
-        ...people.map((u) => ({
-          value: u.id,
-          label: u.username ? `${fullName(u)} (@${u.username})` : fullName(u),
-        })),
+        ...people.map((person) => ({ value: person.id, label: labelOf(person) })),
       ]}
       onChange={onChange}
     />

@@ -57,6 +57,8 @@ function HistoryList({ shiftId }: { shiftId: string }) {
           <p className="text-sm text-slate-600">
             by {entry.actorName} <span className="text-slate-500">({entry.actorRole})</span>
           </p>
+          {/* What the state does not keep: why a rule refused, or why an administrator overrode one. */}
+          {entry.detail && <p className="mt-1 text-sm text-slate-800">{entry.detail}</p>}
           {entry.changes.length > 0 && (
             <ul className="mt-2 grid gap-0.5 break-words font-mono text-xs text-slate-700">
               {entry.changes.map((change) => (

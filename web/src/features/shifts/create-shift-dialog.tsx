@@ -36,6 +36,9 @@ function Review({ details }: { details: ShiftDetails }) {
       <Row label="Time">{timeRangeLabel(details.startTime, details.endTime)}</Row>
       <Row label="Shift Type">{details.type}</Row>
       <Row label="Priority">{priorityLabels[details.status]}</Row>
+      {details.requiredCredentials?.length ? (
+        <Row label="Credentials">{details.requiredCredentials.join(', ')}</Row>
+      ) : null}
       {details.requirements && <Row label="Requirements">{details.requirements}</Row>}
       {details.notes && <Row label="Notes">{details.notes}</Row>}
     </dl>

@@ -1,5 +1,5 @@
 import { can } from '@shiftcover/domain';
-import { ArrowRightLeft, Hand, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
+import { ArrowRightLeft, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { Shift } from '../../api/types';
 import { Button } from '../../components/ui/button';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { usePrincipal } from '../auth/session';
 import { fullName } from '../people/role-badge';
+import { ClaimControl } from '../rules/claim-control';
 import { ShiftHistoryButton } from '../shift-history/shift-history-dialog';
 import { CancelTransferButton } from '../transfers/cancel-transfer-button';
 import { TransferDialog } from '../transfers/transfer-dialog';
@@ -14,7 +15,7 @@ import { AssignShiftDialog } from './assign-shift-dialog';
 import { cardActions } from './card-actions';
 import { EditShiftDialog } from './edit-shift-dialog';
 import { ShiftCardFrame } from './shift-card-frame';
-import { useClaimShift, useDeleteShift } from './use-shifts';
+import { useDeleteShift } from './use-shifts';
 
 type OpenDialog = 'transfer' | 'assign' | 'edit' | 'delete' | null;
 
@@ -25,11 +26,14 @@ function ringOf(shift: Shift, own: boolean): string {
   return own ? 'ring-2 ring-blue-400' : '';
 }
 
-/** One shift in a list, with the buttons this user may press on it. */
-export function ShiftCard({ shift }: { shift: Shift }) {
+/**
+ * One shift in a list, with the buttons this user may press on it. `explainClaim` (on by default)
+ * says why the user may not claim the shift instead of offering Claim Shift; Shift Management,
+ * an administrator's list of every shift in every status, leaves it out and keeps the button.
+ */
+export function ShiftCard({ shift, explainClaim = true }: { shift: Shift; explainClaim?: boolean }) {
   const principal = usePrincipal();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const claim = useClaimShift();
   const remove = useDeleteShift();
   const own = shift.assignedUserId === principal.userId;
   const actions = cardActions(shift, principal);
@@ -46,11 +50,7 @@ export function ShiftCard({ shift }: { shift: Shift }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3 empty:hidden">
-        {actions.claim && (
-          <Button size="sm" disabled={claim.isPending} onClick={() => claim.mutate(shift.id)}>
-            <Hand aria-hidden /> Claim Shift
-          </Button>
-        )}
+        {actions.claim && <ClaimControl shift={shift} explain={explainClaim} />}
         {actions.requestTransfer && (
           <Button size="sm" variant="outline" onClick={() => setDialog('transfer')}>
             <ArrowRightLeft aria-hidden /> Request Transfer

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { Field, Input, type Option, SelectField, Textarea } from '../../components/ui/form';
 import { useResidences } from '../residences/use-residences';
+import { RequiredCredentialsField } from '../rules/required-credentials-field';
 import { type PresetKey, type ShiftFormValues, withPreset } from './shift-form';
 
 const presetOptions: Option<PresetKey | ''>[] = [
@@ -153,6 +154,11 @@ export function ShiftFormFields({
         value={values.status}
         options={priorities.map((priority) => ({ value: priority, label: priorityLabels[priority] }))}
         onChange={(status) => set('status', status)}
+      />
+      <RequiredCredentialsField
+        className="sm:col-span-2"
+        value={values.requiredCredentials}
+        onChange={(names) => set('requiredCredentials', names)}
       />
       <Field label="Requirements (optional)" error={errors.requirements} className="sm:col-span-2">
         {(p) => (

@@ -45,6 +45,18 @@ describe('the shift form', () => {
     expect(shiftForm(shift)).toMatchObject({ status: 'urgent', notes: '', requirements: 'CPR' });
   });
 
+  it('carries the required credentials from the shift into the form and out with the details', () => {
+    const shift = { ...aShift(), requiredCredentials: ['CPR', 'Driver'] };
+    expect(shiftForm(shift).requiredCredentials).toEqual(['CPR', 'Driver']);
+    expect(shiftForm(aShift()).requiredCredentials).toEqual([]);
+    const checked = checkShiftForm({
+      ...newShiftForm(now),
+      location: 'Oak Lodge',
+      requiredCredentials: ['CPR'],
+    });
+    expect(checked.details?.requiredCredentials).toEqual(['CPR']);
+  });
+
   it('sends empty requirements and notes as null', () => {
     const checked = checkShiftForm({ ...newShiftForm(now), location: 'Oak Lodge' });
     expect(checked.details).toMatchObject({ location: 'Oak Lodge', requirements: null, notes: null });

@@ -21,6 +21,8 @@ export interface ShiftFormValues {
   status: ShiftPriority;
   requirements: string;
   notes: string;
+  /** Credential type names a person must hold, unexpired, to take the shift. */
+  requiredCredentials: string[];
 }
 
 export type PresetKey = keyof typeof shiftPresets;
@@ -40,6 +42,7 @@ export function newShiftForm(now: Date): ShiftFormValues {
     status: 'open',
     requirements: '',
     notes: '',
+    requiredCredentials: [],
   };
 }
 
@@ -59,6 +62,7 @@ export function shiftForm(shift: Shift): ShiftFormValues {
     status: shift.priority,
     requirements: shift.requirements ?? '',
     notes: shift.notes ?? '',
+    requiredCredentials: shift.requiredCredentials,
   };
 }
 

@@ -99,10 +99,16 @@ export function useDeleteShift() {
   });
 }
 
+/** An assignment; `override` assigns against the working-time rules, its reason recorded (docs/product.md §2.21). */
+export interface Assignment {
+  staffId: string;
+  override?: { reason: string };
+}
+
 /** docs/product.md §8 "Assign shift failure": a conflict says so; anything else falls back to the generic text. */
 export function useAssignShift(shiftId: string) {
   return useMutation({
-    mutationFn: (staffId: string) => api.post(`/api/shifts/${shiftId}/assign`, { staffId }),
+    mutationFn: (assignment: Assignment) => api.post(`/api/shifts/${shiftId}/assign`, assignment),
     onSuccess: async () => {
       toast({
         title: 'Shift Assigned',

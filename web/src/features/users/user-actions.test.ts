@@ -31,12 +31,14 @@ describe('row actions on the User Management tab', () => {
       assignResidence: false,
       changePassword: false,
       delete: true,
+      credentials: true,
     });
     expect(userActions(plainAdmin, account('taylor', 'admin'))).toEqual({
       edit: false,
       assignResidence: false,
       changePassword: false,
       delete: false,
+      credentials: false,
     });
   });
 
@@ -46,12 +48,14 @@ describe('row actions on the User Management tab', () => {
       assignResidence: true,
       changePassword: true,
       delete: true,
+      credentials: false,
     });
     expect(userActions(superAdmin, account('dana', 'developer'))).toEqual({
       edit: false,
       assignResidence: false,
       changePassword: false,
       delete: false,
+      credentials: false,
     });
     expect(userActions(superAdmin, account('other', 'admin', true)).changePassword).toBe(false);
   });
@@ -61,5 +65,10 @@ describe('row actions on the User Management tab', () => {
     expect(self.changePassword).toBe(false);
     expect(self.delete).toBe(false);
     expect(self.edit).toBe(true);
+  });
+
+  it('offers credentials and time off on the people shifts are given to', () => {
+    expect(userActions(plainAdmin, account('alex', 'staff')).credentials).toBe(true);
+    expect(userActions(developer, account('jamie', 'admin')).credentials).toBe(false);
   });
 });

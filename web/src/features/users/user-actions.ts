@@ -1,8 +1,10 @@
 import {
+  can,
   canAssignResidence,
   canDeleteUser,
   canEditUser,
   canResetPassword,
+  isAssignable,
   type Principal,
   type TargetUser,
 } from '@shiftcover/domain';
@@ -13,6 +15,8 @@ export interface UserActions {
   assignResidence: boolean;
   changePassword: boolean;
   delete: boolean;
+  /** Credentials and time off matter for the people shifts are given to. */
+  credentials: boolean;
 }
 
 export function targetOf(user: Pick<ManagedUser, 'id' | 'role' | 'superAdmin'>): TargetUser {
@@ -27,5 +31,6 @@ export function userActions(viewer: Principal, user: ManagedUser): UserActions {
     assignResidence: canAssignResidence(viewer, target),
     changePassword: canResetPassword(viewer, target),
     delete: canDeleteUser(viewer, target),
+    credentials: can(viewer, 'manageCredentials') && isAssignable(target),
   };
 }

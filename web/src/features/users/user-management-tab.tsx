@@ -7,6 +7,7 @@ import { EmptyState, Spinner } from '../../components/ui/feedback';
 import { usePrincipal } from '../auth/session';
 import { fullName } from '../people/role-badge';
 import { useResidences } from '../residences/use-residences';
+import { PersonRulesDialog } from '../rules/person-rules-dialog';
 import { AdminPasswordDialog } from './admin-password-dialog';
 import { AssignResidenceDialog } from './assign-residence-dialog';
 import { CreateUserDialog } from './create-user-dialog';
@@ -68,6 +69,7 @@ export function UserManagementTab() {
       {open?.action === 'edit' && <EditUserDialog user={open.user} onClose={close} />}
       {open?.action === 'assignResidence' && <AssignResidenceDialog user={open.user} onClose={close} />}
       {open?.action === 'changePassword' && <AdminPasswordDialog user={open.user} onClose={close} />}
+      {open?.action === 'credentials' && <PersonRulesDialog user={open.user} onClose={close} />}
       <ConfirmDialog
         open={open?.action === 'delete'}
         onOpenChange={(next) => !next && close()}

@@ -1,5 +1,5 @@
 import { easternDate } from '@shiftcover/domain';
-import { Building2, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { BadgeCheck, Building2, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ManagedUser } from '../../api/types';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { fullName, RoleBadge, SuperAdminBadge } from '../people/role-badge';
 import type { UserActions } from './user-actions';
 
-export type UserAction = 'edit' | 'assignResidence' | 'changePassword' | 'delete';
+export type UserAction = 'edit' | 'assignResidence' | 'changePassword' | 'credentials' | 'delete';
 
 function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -78,6 +78,17 @@ export function UserRow({
             >
               <KeyRound aria-hidden />
               Change Password
+            </Button>
+          )}
+          {actions.credentials && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Credentials and Time Off of ${name}`}
+              onClick={() => onAction('credentials')}
+            >
+              <BadgeCheck aria-hidden />
+              Credentials & Time Off
             </Button>
           )}
           {actions.delete && (

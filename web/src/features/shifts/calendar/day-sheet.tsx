@@ -1,11 +1,10 @@
 import { formatShiftDate, isClaimable, timeRangeLabel } from '@shiftcover/domain';
-import { CheckCircle2, Hand } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import type { Shift } from '../../../api/types';
-import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { StatusBadge, TypeBadge } from '../../../components/ui/shift-badges';
 import { usePrincipal } from '../../auth/session';
-import { useClaimShift } from '../use-shifts';
+import { ClaimControl } from '../../rules/claim-control';
 
 /** The side panel of a calendar day: its shifts, each claimable or marked as the user's. */
 export function DaySheet({
@@ -18,7 +17,6 @@ export function DaySheet({
   onOpenChange(open: boolean): void;
 }) {
   const { userId } = usePrincipal();
-  const claim = useClaimShift();
   return (
     <Sheet
       open={date !== null}
@@ -46,16 +44,7 @@ export function DaySheet({
                   <CheckCircle2 className="size-4" aria-hidden /> Claimed by you
                 </p>
               ) : (
-                isClaimable(shift) && (
-                  <Button
-                    size="sm"
-                    className="justify-self-start"
-                    disabled={claim.isPending}
-                    onClick={() => claim.mutate(shift.id)}
-                  >
-                    <Hand aria-hidden /> Claim Shift
-                  </Button>
-                )
+                isClaimable(shift) && <ClaimControl shift={shift} className="justify-self-start" />
               )}
             </li>
           ))}

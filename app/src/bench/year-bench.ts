@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCommandService } from '@shiftcover/command-api';
+import autocannon from 'autocannon';
+import { benchDatabase, createAccounts, freePort, signIn, startProcess, system } from './harness';
+import { settled } from './http-bench';
+import { YearOfShifts } from './year';
+
+/** Each read as the web app asks for it (web/src/features), named as its screen. */
+const READS = [
+  { name: 'Available Shifts (staff)', path: '/api/shifts?location=all&type=all&status=open', as: 'staff' },
+  { name: 'My Shifts (staff)', path: '/api/my-shifts', as: 'staff' },
+  { name: 'Shift Management, first 100 (admin)', path: '/api/shifts?status=all&limit=100', as: 'admin' },
+  { name: 'Pending Approvals (admin)', path: '/api/shifts/pending?location=all', as: 'admin' },
+] as const;
+const FILL_REPORT_EVERY = 25_000;
+const CONSTANT = { name: 'bare route, constant JSON', path: '/bench/constant' };
+
+export interface ReadFigure {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  bytesPerResponse: number;
+}
+
+export interface YearStage {
+  /** Events in the store when the reads were measured. */
+  events: number;
+  shifts: number;
+  /** Whether the server had digested the store (read models and process managers at its head). */
+  settled: boolean;
+  reads: ReadFigure[];
+}
+
+export interface YearFigures {
+  residences: number;
+  connections: number;
+  durationSeconds: number;
+  /** Seconds to write the whole year through the command handler. */
+  fillSeconds: number;
+  stages: YearStage[];
+}
+
+export interface YearOptions {
+  residences: number;
+  pastDays: number;
+  upcomingDays: number;
+  /** Store sizes (events) at which the reads are measured; the last stage is the whole year. */
+  stages: number[];
+  connections: number;
+  durationSeconds: number;
+  settleSeconds: number;
+  log: (text: string) => void;
+}
+
+/**
+ * The reads of the four list screens on a store that grows to a year of shifts, each measured
+ * at `stages` sizes and at the end, beside a constant route of the same server process
+ * (BENCH_CONSTANT_ROUTE), at `connections` clients asking for gzip as browsers do.
+ */
+export async function yearReads(options: YearOptions): Promise<YearFigures> {
+  const db = await benchDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
+  const server = await startProcess(
+    'app/src/main.ts',
+    { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
+    await freePort(),
+  );
+  try {
+    const residences = await createResidences(db.runtime, options.residences);
+    const perDay = residences.length * 3;
+    const staff = await createAccounts(db.runtime, 'staff', perDay * 4, 'year-staff');
+    const [admin] = await createAccounts(db.runtime, 'admin', 1, 'year-admin');
+    const cookies = {
+      staff: await signIn(server.baseUrl, staff[0]!.username),
+      admin: await signIn(server.baseUrl, admin!.username),
+    };
+    const year = new YearOfShifts(db.runtime.handler, {
+      residences,
+      pastDays: options.pastDays,
+      upcomingDays: options.upcomingDays,
+      staff: staff.map((person) => person.userId),
+      adminId: admin!.userId,
+    });
+    const stages: YearStage[] = [];
+    let fillSeconds = 0;
+    for (const target of [...options.stages, Number.POSITIVE_INFINITY]) {
+      const started = performance.now();
+      // Written in steps, each reported, so that a long fill shows how it goes.
+      while (!year.done && year.events < target) {
+        await year.fillTo(Math.min(target, year.events + FILL_REPORT_EVERY));
+        options.log(`year bench: ${year.events} shift and schedule events written`);
+      }
+      fillSeconds += (performance.now() - started) / 1000;
+      const events = Number(await db.runtime.store.headPosition());
+      if (stages.at(-1)?.events === events) continue;
+      const caughtUp = await settled(server.baseUrl, db.runtime.sql, options.settleSeconds);
+      const [count] = await db.runtime.sql<
+        { shifts: number }[]
+      >`select count(*)::int as shifts from rm_shifts`;
+      const reads: ReadFigure[] = [await readLoad(server.baseUrl, CONSTANT, undefined, options)];
+      for (const read of READS) reads.push(await readLoad(server.baseUrl, read, cookies[read.as], options));
+      stages.push({ events, shifts: count?.shifts ?? 0, settled: caughtUp, reads });
+      options.log(`year bench, ${events} events: ${JSON.stringify(reads)}`);
+      if (year.done) break;
+    }
+    return {
+      residences: residences.length,
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      fillSeconds: Math.round(fillSeconds),
+      stages,
+    };
+  } finally {
+    await server.stop();
+    await db.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function createResidences(
+  runtime: Awaited<ReturnType<typeof benchDatabase>>['runtime'],
+  count: number,
+) {
+  const service = createCommandService(runtime.handler, runtime.vault);
+  const names: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const name = `Residence ${String(i).padStart(2, '0')}`;
+    await service.residences.execute(
+      {
+        type: 'CreateResidence',
+        data: { residenceId: randomUUID(), name, description: null, address: null },
+      },
+      { actor: system, now: new Date() },
+      { commandId: randomUUID() },
+    );
+    names.push(name);
+  }
+  return names;
+}
+
+async function readLoad(
+  baseUrl: string,
+  read: { name: string; path: string },
+  cookie: string | undefined,
+  { connections, durationSeconds }: Pick<YearOptions, 'connections' | 'durationSeconds'>,
+): Promise<ReadFigure> {
+  const headers = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) };
+  // One read first, so that the measured run does not include the first answer's warm-up.
+  await fetch(`${baseUrl}${read.path}`, { headers }).then((response) => response.arrayBuffer());
+  const result = await autocannon({
+    url: `${baseUrl}${read.path}`,
+    connections,
+    duration: durationSeconds,
+    headers,
+  });
+  return {
+    name: read.name,
+    path: read.path,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/** The figures as a section of BENCHMARKS.md: one table of p99s by store size, and the 3× goal. */
+export function renderYearSection(figures: YearFigures): string {
+  const last = figures.stages.at(-1);
+  if (!last) return '';
+  const names = last.reads.map((read) => read.name);
+  const header = `| read | ${figures.stages.map((stage) => `${stage.events.toLocaleString('en-US')} events`).join(' | ')} |`;
+  const rows = names.map((name) => {
+    const cells = figures.stages.map((stage) => {
+      const read = stage.reads.find((r) => r.name === name);
+      return read ? `${read.p99} ms (p50 ${read.p50}, ${read.requestsPerSecond}/s)` : '—';
+    });
+    return `| ${name} | ${cells.join(' | ')} |`;
+  });
+  const bare = last.reads[0]!;
+  const goal = last.reads.slice(1).map((read) => {
+    const ratio = read.p99 / Math.max(1, bare.p99);
+    return `${read.name} ${ratio.toFixed(1)}× (${ratio <= 3 ? 'met' : '**missed**'})`;
+  });
+  const failures = figures.stages
+    .flatMap((stage) => stage.reads)
+    .reduce((sum, read) => sum + read.failures, 0);
+  const unsettled = figures.stages.filter((stage) => !stage.settled).map((stage) => stage.events);
+  return [
+    `### Reads as the store grows to a year (${figures.residences} residences, ${last.shifts.toLocaleString('en-US')} shifts)`,
+    '',
+    `The year was written through the command handler in ${figures.fillSeconds} s (real deciders, 32 shifts at a time, while the server's projector followed). p99 at ${figures.connections} clients, ${figures.durationSeconds} s each, gzip; the bare route is registered in the product's own server process (\`BENCH_CONSTANT_ROUTE=true\`).`,
+    '',
+    `${header}`,
+    `|---|${figures.stages.map(() => '---').join('|')}|`,
+    ...rows,
+    '',
+    `Goal, each p99 at most 3× the bare route's at the year's size: ${goal.join('; ')}. Failed requests: ${failures}.${unsettled.length ? ` Measured before the server had digested the store at: ${unsettled.join(', ')} events.` : ''}`,
+  ].join('\n');
+}

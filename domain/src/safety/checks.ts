@@ -1,0 +1,224 @@
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { DomainError, type RejectionCode } from '../shared/errors';
+import { easternMidnight, formatEastern, intervalsOverlap, nextDate } from '../time/eastern';
+import { formatShiftDate } from '../time/labels';
+import type { VersionedRules } from './working-time';
+
+/** The codes of docs/product.md §10: each names the rule a refusal is for. */
+export type RuleCode = Extract<
+  RejectionCode,
+  | 'missing_credential'
+  | 'unavailable'
+  | 'rest_too_short'
+  | 'weekly_hours_exceeded'
+  | 'too_many_consecutive_days'
+>;
+
+/** The working-time rules, the ones an administrator may assign against with a reason. */
+export const workingTimeRuleCodes: readonly RuleCode[] = [
+  'rest_too_short',
+  'weekly_hours_exceeded',
+  'too_many_consecutive_days',
+];
+
+/** A shift's time as a person's schedule holds it. */
+export interface HeldTime {
+  shiftId: string;
+  start: string;
+  end: string;
+  label: { location: string; date: string; startTime: string; endTime: string };
+  requiredCredentials?: string[];
+}
+
+export interface Credential {
+  credentialId: string;
+  name: string;
+  /** The last day it is valid, 'YYYY-MM-DD'; null when it does not expire. */
+  expiresOn: string | null;
+}
+
+export interface TimeOff {
+  timeOffId: string;
+  startDate: string;
+  endDate: string;
+  note: string | null;
+}
+
+/** A rule a shift would break, in words and in figures. */
+export interface RuleBreach {
+  code: RuleCode;
+  message: string;
+  figures: Record<string, string | number>;
+}
+
+/** Everything a person's rules are checked against: what they hold, have, and cannot work. */
+export interface PersonRecord {
+  reservations: readonly HeldTime[];
+  credentials: readonly Credential[];
+  timeOff: readonly TimeOff[];
+}
+
+/** A refusal by a rule of §10: it carries the figures the refused command is recorded with. */
+export class RuleRefusal extends DomainError {
+  constructor(
+    readonly breach: RuleBreach,
+    readonly rulesVersion: number,
+  ) {
+    super(breach.code, breach.message);
+  }
+}
+
+const HOUR_MS = 3_600_000;
+const hoursBetween = (from: Date, to: Date) =>
+  Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
+const span = (t: { start: string; end: string }) => ({ start: new Date(t.start), end: new Date(t.end) });
+const dayAndTime = (at: Date) => formatEastern(at, 'EEE HH:mm');
+const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
+
+/** The moment a credential stops being valid: the end of its last day, Eastern time. */
+export function validUntil(credential: Credential): Date | null {
+  return credential.expiresOn === null ? null : easternMidnight(nextDate(credential.expiresOn));
+}
+
+/** Whether a credential still holds when a shift of this time ends. */
+export function coversUntil(credential: Credential, end: Date): boolean {
+  const until = validUntil(credential);
+  return until === null || until >= end;
+}
+
+/** The Sunday that starts a date's week (weeks run Sunday to Saturday). */
+export function weekStart(date: string): string {
+  const day = parseISO(date);
+  return format(addDays(day, -day.getDay()), 'yyyy-MM-dd');
+}
+
+function credentialBreaches(wanted: HeldTime, record: PersonRecord, self: boolean): RuleBreach[] {
+  const end = new Date(wanted.end);
+  const breaches: RuleBreach[] = [];
+  for (const name of wanted.requiredCredentials ?? []) {
+    const held = record.credentials.filter((c) => c.name === name);
+    if (held.some((c) => coversUntil(c, end))) continue;
+    const latest = held
+      .map((c) => c.expiresOn!)
+      .sort()
+      .at(-1);
+    const whose = self ? 'Your' : 'Their';
+    breaches.push(
+      latest
+        ? {
+            code: 'missing_credential',
+            message: `${whose} ${name} credential expires on ${shortDate(latest)}, before this shift ends`,
+            figures: { credential: name, expiresOn: latest, shiftEnds: wanted.end },
+          }
+        : {
+            code: 'missing_credential',
+            message: `This shift needs the ${name} credential, which ${self ? 'you do' : 'this person does'} not have`,
+            figures: { credential: name },
+          },
+    );
+  }
+  return breaches;
+}
+
+function availabilityBreaches(wanted: HeldTime, record: PersonRecord, self: boolean): RuleBreach[] {
+  const shift = span(wanted);
+  return record.timeOff
+    .filter((off) =>
+      intervalsOverlap(shift, {
+        start: easternMidnight(off.startDate),
+        end: easternMidnight(nextDate(off.endDate)),
+      }),
+    )
+    .map((off) => ({
+      code: 'unavailable' as const,
+      message: `${self ? 'You are' : 'This person is'} off from ${shortDate(off.startDate)} to ${shortDate(off.endDate)}: this shift falls in that time off`,
+      figures: { startDate: off.startDate, endDate: off.endDate },
+    }));
+}
+
+function restBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: VersionedRules, self: boolean) {
+  const shift = span(wanted);
+  const breaches: RuleBreach[] = [];
+  for (const other of others) {
+    const held = span(other);
+    const before = held.end <= shift.start;
+    const [first, second] = before ? [held, shift] : [shift, held];
+    if (!before && shift.end > held.start) continue; // overlapping time is the schedule's own conflict
+    const rest = hoursBetween(first.end, second.start);
+    if (rest >= rules.minRestHours) continue;
+    const between = before
+      ? `the shift ending ${dayAndTime(first.end)} and this one starting ${dayAndTime(second.start)}`
+      : `this shift ending ${dayAndTime(first.end)} and the one starting ${dayAndTime(second.start)}`;
+    breaches.push({
+      code: 'rest_too_short',
+      message: `${self ? 'You' : 'They'} would have ${rest} h of rest between ${between}; the minimum is ${rules.minRestHours} h`,
+      figures: { restHours: rest, minRestHours: rules.minRestHours, otherShiftId: other.shiftId },
+    });
+  }
+  return breaches;
+}
+
+function weeklyBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: VersionedRules, self: boolean) {
+  const week = weekStart(wanted.label.date);
+  const inWeek = [...others.filter((o) => weekStart(o.label.date) === week), wanted];
+  const hours =
+    Math.round(inWeek.reduce((sum, t) => sum + hoursBetween(span(t).start, span(t).end), 0) * 100) / 100;
+  if (hours <= rules.maxHoursPerWeek) return [];
+  return [
+    {
+      code: 'weekly_hours_exceeded' as const,
+      message: `This shift would bring ${self ? 'your' : 'their'} hours in the week of ${formatShiftDate(week)} to ${hours} h; the maximum is ${rules.maxHoursPerWeek} h`,
+      figures: { weekOf: week, hours, maxHoursPerWeek: rules.maxHoursPerWeek },
+    },
+  ];
+}
+
+/** The longest run of consecutive working days through `date`, as [first, last]. */
+function runThrough(date: string, worked: ReadonlySet<string>): [string, string] {
+  let first = date;
+  let last = date;
+  while (worked.has(format(addDays(parseISO(first), -1), 'yyyy-MM-dd')))
+    first = format(addDays(parseISO(first), -1), 'yyyy-MM-dd');
+  while (worked.has(nextDate(last))) last = nextDate(last);
+  return [first, last];
+}
+
+function consecutiveBreaches(
+  wanted: HeldTime,
+  others: readonly HeldTime[],
+  rules: VersionedRules,
+  self: boolean,
+) {
+  const worked = new Set([...others.map((o) => o.label.date), wanted.label.date]);
+  const [first, last] = runThrough(wanted.label.date, worked);
+  const days = differenceInCalendarDays(parseISO(last), parseISO(first)) + 1;
+  if (days <= rules.maxConsecutiveDays) return [];
+  return [
+    {
+      code: 'too_many_consecutive_days' as const,
+      message: `This shift would make ${days} working days in a row for ${self ? 'you' : 'them'} (${shortDate(first)} to ${shortDate(last)}); the maximum is ${rules.maxConsecutiveDays}`,
+      figures: { days, from: first, to: last, maxConsecutiveDays: rules.maxConsecutiveDays },
+    },
+  ];
+}
+
+/**
+ * Every rule of docs/product.md §10 that taking the `wanted` shift would break, in the order a
+ * refusal names them: credentials, time off, then the working-time rules. The shift itself, and
+ * reservations about to be released, are left out of `record.reservations` by the caller.
+ */
+export function ruleBreaches(
+  wanted: HeldTime,
+  record: PersonRecord,
+  rules: VersionedRules,
+  self: boolean,
+): RuleBreach[] {
+  const others = record.reservations.filter((r) => r.shiftId !== wanted.shiftId);
+  return [
+    ...credentialBreaches(wanted, record, self),
+    ...availabilityBreaches(wanted, record, self),
+    ...restBreaches(wanted, others, rules, self),
+    ...weeklyBreaches(wanted, others, rules, self),
+    ...consecutiveBreaches(wanted, others, rules, self),
+  ];
+}

@@ -1,0 +1,105 @@
+import type { Sql } from 'postgres';
+
+export const NOTIFY_CHANNEL = 'shiftcover_events';
+
+/** The first and the longest wait before looking again for events held back by a transaction. */
+const FIRST_RECHECK_MS = 2;
+const LONGEST_RECHECK_MS = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the notification after an append committed, never inside it: a NOTIFY in the append's
+ * transaction would make every commit queue for the notification queue's lock. At most one is in
+ * flight per store; appends that finish meanwhile are told with one more after it.
+ */
+export function appendAnnouncer(sql: Sql) {
+  let sending: Promise<void> | undefined;
+  let more = false;
+
+  async function send() {
+    do {
+      more = false;
+      // A lost notification delays followers until they poll; it does not fail the append.
+      await sql`select pg_notify(${NOTIFY_CHANNEL}, '')`.catch(() => undefined);
+    } while (more);
+    sending = undefined;
+  }
+
+  return {
+    announce(): void {
+      if (sending) more = true;
+      else sending = send();
+    },
+    /** Resolves once no notification is in flight. */
+    settled: (): Promise<void> => sending ?? Promise.resolve(),
+  };
+}
+
+interface Horizon {
+  /** Events below this position are readable (see `eventstore_read_horizon`). */
+  below: bigint;
+  /** Whether committed events wait at or above it, held back by a transaction still running. */
+  pending: boolean;
+}
+
+async function readHorizon(sql: Sql): Promise<Horizon> {
+  const [row] = await sql<{ below: bigint; pending: boolean }[]>`
+    select h.below, exists(select 1 from events where position >= h.below) as pending
+    from (select eventstore_read_horizon() as below) h`;
+  return { below: BigInt(row!.below), pending: row!.pending };
+}
+
+/**
+ * Calls the listener once events announced since the last call can be read. An announced event
+ * can still sit above the read horizon, held back by an older transaction that has not ended (a
+ * projector's write, another append committing); then the horizon is looked at again after a short,
+ * growing wait and the listener called as soon as it moved, so a follower waits for that
+ * transaction and not for its poll interval. It is also looked at once on start, for a follower
+ * that starts while events are held back.
+ */
+export function watchReadable(sql: Sql, listener: () => void): () => Promise<void> {
+  let stopped = false;
+  let rang = false;
+  let checking: Promise<void> | undefined;
+
+  async function check() {
+    let last: bigint | undefined;
+    let wait = FIRST_RECHECK_MS;
+    while (!stopped) {
+      const announced = rang;
+      rang = false;
+      let horizon: Horizon;
+      try {
+        horizon = await readHorizon(sql);
+      } catch {
+        // The follower reads, meets the same failure and handles it; a later notification retries.
+        listener();
+        break;
+      }
+      if (announced || (last !== undefined && horizon.below > last)) {
+        listener();
+        wait = FIRST_RECHECK_MS;
+      }
+      last = horizon.below;
+      if (horizon.pending) {
+        await sleep(wait);
+        wait = Math.min(wait * 2, LONGEST_RECHECK_MS);
+      } else if (!rang) break;
+    }
+    checking = undefined;
+  }
+
+  const ring = () => {
+    rang = true;
+    checking ??= check();
+  };
+  const listening = sql.listen(NOTIFY_CHANNEL, ring).catch(() => undefined);
+  checking = check();
+
+  return async () => {
+    stopped = true;
+    await (await listening)?.unlisten().catch(() => undefined);
+    await checking;
+  };
+}
