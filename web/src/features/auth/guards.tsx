@@ -3,19 +3,32 @@ import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState, FullPageSpinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
-import { toast } from '../toast/toast';
+import { toast, whenToastDrawn } from '../toast/toast';
 import { principalOf, useCurrentUser } from './session';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** docs/product.md §2: an Unauthorized toast, then the login entry point after 0.5 s. */
+/** The longest the redirect waits for the toaster's code to arrive before it goes without the toast. */
+const TOAST_WAIT_LIMIT_MS = 5000;
+
+/**
+ * docs/product.md §2: an Unauthorized toast, then the login entry point 0.5 s after the toast is on
+ * screen (the toaster loads after the first screen, so it may not be there yet when this is called).
+ */
 export function sendToLogin(): void {
-  toast({
+  const id = toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
-  setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
+    window.location.assign('/api/login');
+  };
+  whenToastDrawn(id, () => setTimeout(go, LOGIN_REDIRECT_DELAY_MS));
+  setTimeout(go, TOAST_WAIT_LIMIT_MS);
 }
 
 export function RequireSignedIn({ children }: { children: ReactNode }) {

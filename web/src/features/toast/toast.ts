@@ -11,13 +11,33 @@ import {
 export const toastsAtom = atom<Toast[]>([]);
 const store = getDefaultStore();
 
+/** Toasts the toaster has drawn, and who waits for one to be drawn. */
+const drawn = new Set<number>();
+const waitingForDraw = new Map<number, (() => void)[]>();
+
+/** The toaster calls this once a toast is on screen. */
+export function markToastDrawn(id: number): void {
+  if (drawn.has(id)) return;
+  drawn.add(id);
+  for (const listener of waitingForDraw.get(id) ?? []) listener();
+  waitingForDraw.delete(id);
+}
+
+/** Runs `listener` once the toast is on screen (the toaster's code may still be loading when it is raised). */
+export function whenToastDrawn(id: number, listener: () => void): void {
+  if (drawn.has(id)) listener();
+  else waitingForDraw.set(id, [...(waitingForDraw.get(id) ?? []), listener]);
+}
+
 function dispatch(action: ToastAction) {
   store.set(toastsAtom, toastReducer(store.get(toastsAtom), action));
 }
 
 /** Show a toast (docs/product.md §8 and §9 texts and durations). */
-export function toast(input: ToastInput): void {
-  dispatch({ type: 'add', toast: newToast(input) });
+export function toast(input: ToastInput): number {
+  const shown = newToast(input);
+  dispatch({ type: 'add', toast: shown });
+  return shown.id;
 }
 
 export function dismissToast(id: number): void {

@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
+import { useEffect } from 'react';
 import { cn } from '../../lib/cn';
-import { dismissToast, toastsAtom } from './toast';
+import { dismissToast, markToastDrawn, toastsAtom } from './toast';
 
 const variants = {
   default: 'border-slate-200 bg-white text-slate-900',
@@ -13,6 +14,9 @@ const variants = {
 /** The toast area: F8 focuses it, a swipe of 50 px to the right dismisses (docs/product.md §9). */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
+  useEffect(() => {
+    for (const t of toasts) markToastDrawn(t.id);
+  }, [toasts]);
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
