@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,8 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Most test files spend their time waiting on PostgreSQL, NATS, SMTP or Chromium, so three forks
-    // keep a 2-core machine busy where the default (one fewer than the cores) leaves it idle.
-    maxWorkers: 3,
+    // Most test files spend their time waiting on PostgreSQL, NATS, SMTP or Chromium, so at least
+    // three forks: on 2 cores the default (one fewer than the cores) leaves the machine half idle.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
   },
 });
