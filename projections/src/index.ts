@@ -27,6 +27,7 @@ export {
 export { type Projection, readTable } from './projection';
 export {
   applyNextBatch,
+  applyNextBatchTogether,
   install,
   type ProjectorDeps,
   projectionConsumer,
@@ -34,7 +35,9 @@ export {
   type RebuildProgress,
   readCheckpoint,
   readCheckpoints,
+  readCheckpointsOf,
   rebuild,
+  type TogetherOutcome,
 } from './projector';
 export { adminsOfResidence } from './read-models/residence-admins';
 export { ProjectionRunner, type RunnerOptions } from './runner';

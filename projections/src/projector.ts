@@ -8,15 +8,12 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from './checkpoints';
 import { applyBatchOrSetAside, type EventConsumer, type Failure, park, skippedEventIds } from './parking';
 import { applyEvents, type Projection, physicalTable, readTable } from './projection';
-import type { LogReader } from './shared-reads';
 
 export interface ProjectorDeps {
   sql: Sql;
   store: EventStore;
   vault: PersonalDataVault;
   batchSize?: number;
-  /** Where live batches are read from, when not from the store itself: reads shared between projectors. */
-  log?: LogReader;
 }
 
 type Row = { name: string; generation: number; version: number; position: bigint; updated_at: Date };
@@ -81,7 +78,7 @@ export async function applyNextBatch(
   const batchSize = deps.batchSize ?? 500;
   const before = await readCheckpoint(deps.sql, projection.name);
   if (!before) throw new Error(`Projection ${projection.name} is not installed`);
-  const events = await (deps.log ?? deps.store).readAll(before.position, batchSize);
+  const events = await deps.store.readAll(before.position, batchSize);
   if (events.length === 0) return 0;
   const failures: Failure[] = [];
   const applied = await deps.sql.begin(async (tx) => {
@@ -101,6 +98,81 @@ export async function applyNextBatch(
   });
   for (const failure of failures) onParked(failure);
   return applied;
+}
+
+/** The checkpoints of the named projections, in one query. */
+export async function readCheckpointsOf(
+  sql: Sql,
+  names: readonly string[],
+): Promise<Map<string, Checkpoint>> {
+  const rows = await sql<Row[]>`select * from projection_checkpoints where name in ${sql(names)}`;
+  return new Map(rows.map((row) => [row.name, toCheckpoint(row)]));
+}
+
+/** What one batch applied to several projections at once did to each of them. */
+export interface TogetherOutcome {
+  /** The projections whose checkpoint moved, and where to. */
+  advanced: Map<string, bigint>;
+  /** The projections another transaction held (a rebuild's swap, a second projector): untouched. */
+  busy: string[];
+  /** Events read (0: the projections are at the head of the log). */
+  events: number;
+}
+
+/**
+ * Applies the batch after `position` to every projection of `projections` (all at that
+ * checkpoint when the caller read them) in one transaction: one read of the log and one commit
+ * for all of them instead of one each, which is what an append costs the projectors when they
+ * follow the head of the log. Each projection's changes, parked events and checkpoint are as in
+ * applyNextBatch, and an event one projection cannot apply is parked for that projection alone;
+ * a failure that is not the event's (the database) fails the whole batch, for the caller to retry.
+ * A projection whose checkpoint row another transaction holds is passed over, not waited for; one
+ * that another projector moved meanwhile is given only the events after its checkpoint.
+ */
+export async function applyNextBatchTogether(
+  deps: ProjectorDeps,
+  projections: readonly Projection[],
+  position: bigint,
+  onParked: (projection: string, failure: Failure) => void = () => {},
+): Promise<TogetherOutcome> {
+  const events = await deps.store.readAll(position, deps.batchSize ?? 500);
+  const outcome: TogetherOutcome = { advanced: new Map(), busy: [], events: events.length };
+  if (events.length === 0 || projections.length === 0) return outcome;
+  const last = events.at(-1)!.position;
+  const parked: [string, Failure][] = [];
+  await deps.sql.begin(async (tx) => {
+    const names = projections.map((projection) => projection.name).sort();
+    const locked = new Map(
+      (
+        await tx<Row[]>`
+          select * from projection_checkpoints where name in ${tx(names)}
+          order by name for update skip locked`
+      ).map((row) => [row.name, toCheckpoint(row)]),
+    );
+    for (const projection of projections) {
+      const checkpoint = locked.get(projection.name);
+      if (!checkpoint) {
+        outcome.busy.push(projection.name);
+        continue;
+      }
+      const mine = events.filter((event) => event.position > checkpoint.position);
+      if (mine.length === 0) continue;
+      const t = (table: string) => physicalTable(table, checkpoint.generation);
+      const failures = await applyBatchOrSetAside(tx, mine, deps.vault, (sp, batch) =>
+        applyEvents(projection, sp, batch, t),
+      );
+      for (const failure of failures) {
+        await park(tx, projection.name, failure);
+        parked.push([projection.name, failure]);
+      }
+      outcome.advanced.set(projection.name, last);
+    }
+    const moved = [...outcome.advanced.keys()];
+    if (moved.length > 0)
+      await tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(moved)}`;
+  });
+  for (const [projection, failure] of parked) onParked(projection, failure);
+  return outcome;
 }
 
 /** The projection as a consumer of single events, for retrying a parked one into the live tables. */

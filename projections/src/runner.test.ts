@@ -1,6 +1,7 @@
-import { HistoryWriter, openBench, perFile, prepare, until } from '@shiftcover/testing';
+import { dumpReadModels, HistoryWriter, openBench, perFile, prepare, until } from '@shiftcover/testing';
 import { describe, expect, it } from 'vitest';
-import { readCheckpoint } from './projector';
+import { projections } from '.';
+import { install, readCheckpoint, readCheckpoints, rebuild } from './projector';
 import { residencesProjection } from './read-models/residences';
 import { ProjectionRunner } from './runner';
 
@@ -37,5 +38,51 @@ describe('the projection runner', () => {
     await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 2 });
     await until(async () => (await bench.sql`select count(*)::int as n from rm_residences`)[0]!.n === 2);
     await second.stop();
+  });
+
+  it('moves every projection at the head of the log in one transaction per batch', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const runner = new ProjectionRunner(deps, projections, { idleMs: 5_000 });
+    await runner.start();
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    const head = await deps.store.headPosition();
+    await until(async () => (await readCheckpoints(bench.sql)).every((c) => c.position === head));
+    await runner.stop();
+    // now() is the time its transaction began: one value for every checkpoint is one commit for all.
+    const times = new Set((await readCheckpoints(bench.sql)).map((c) => c.updatedAt.getTime()));
+    expect(times.size).toBe(1);
+  });
+
+  it('lets a projection installed late catch up on its own while the others keep following', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    for (let extra = 1; extra <= 30; extra++)
+      await writer.step({ kind: 'residence', shift: 0, who: 0, extra });
+    const [late, ...rest] = projections;
+    const first = new ProjectionRunner(deps, rest, { idleMs: 100 });
+    await first.start();
+    let head = await deps.store.headPosition();
+    await until(async () => (await readCheckpoints(bench.sql)).every((c) => c.position === head));
+    await first.stop();
+
+    // A batch of one event makes the late one's catching up long enough to watch the others pass it.
+    const runner = new ProjectionRunner({ ...deps, batchSize: 1 }, projections, { idleMs: 100 });
+    await install(bench.sql, late!);
+    await runner.start();
+    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 31 });
+    head = await deps.store.headPosition();
+    await until(async () => {
+      const checkpoints = await readCheckpoints(bench.sql);
+      return checkpoints.filter((c) => c.name !== late!.name).every((c) => c.position === head);
+    });
+    expect((await readCheckpoint(bench.sql, late!.name))!.position).toBeLessThan(head);
+    await until(async () => (await readCheckpoint(bench.sql, late!.name))!.position === head, 60_000);
+    await runner.stop();
+    const live = await dumpReadModels(bench.sql);
+    for (const projection of projections) await rebuild(deps, projection);
+    expect(await dumpReadModels(bench.sql)).toEqual(live);
   });
 });

@@ -1,6 +1,14 @@
+import type { Failure } from './parking';
 import type { Projection } from './projection';
-import { applyNextBatch, install, type ProjectorDeps, readCheckpoint, rebuild } from './projector';
-import { SharedReads } from './shared-reads';
+import {
+  applyNextBatch,
+  applyNextBatchTogether,
+  install,
+  type ProjectorDeps,
+  readCheckpoint,
+  readCheckpointsOf,
+  rebuild,
+} from './projector';
 
 export interface RunnerOptions {
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -10,29 +18,36 @@ export interface RunnerOptions {
   idleMs?: number;
 }
 
+/** How soon a projection passed over because another transaction held its checkpoint is tried again. */
+const BUSY_RETRY_MS = 50;
+
 /**
- * Keeps every projection following the log, each in its own loop: an event a projection cannot
- * apply is parked and the loop goes on; a failure of the database backs off and retries without
- * holding up the others. A projection whose version changed is rebuilt into
+ * Keeps every projection following the log in one loop. The projections at the furthest
+ * checkpoint (after a start, and from then on, all of them) take each batch together: one read of
+ * the log and one commit for all (applyNextBatchTogether). One behind them (newly installed, or
+ * held back by a failure) catches up on its own batches and then joins them. An event a projection
+ * cannot apply is parked and the others go on; a failure of the database backs off and retries,
+ * and a batch that fails together is next tried projection by projection, so that one
+ * projection's trouble holds up only itself. A projection whose version changed is rebuilt into
  * fresh tables in the background while the old ones keep serving.
  */
 export class ProjectionRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
-  /** Set by a wake-up that arrives while a loop is reading, so it reads again instead of idling. */
-  private notified = new Set<string>();
+  /** Set by a wake-up that arrives while the loop is reading, so it reads again instead of idling. */
+  private notified = false;
   private stopWatching: (() => Promise<void>) | undefined;
-  /** The loops mostly ask for the same batches: each is read from the store once for all of them. */
-  private readonly following: ProjectorDeps;
+  /** Projections that failed on their own, and when each is tried again. */
+  private readonly backoff = new Map<string, { failures: number; until: number }>();
+  /** Set when a batch failed together: the next round goes projection by projection. */
+  private oneByOne = false;
 
   constructor(
     private readonly deps: ProjectorDeps,
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
-  ) {
-    this.following = { ...deps, log: new SharedReads(deps.store, projections.length) };
-  }
+  ) {}
 
   async start(): Promise<void> {
     this.running = true;
@@ -53,13 +68,13 @@ export class ProjectionRunner {
           ),
         );
       }
-      this.loops.push(this.follow(projection));
     }
+    if (this.projections.length > 0) this.loops.push(this.follow());
   }
 
-  /** Wakes the loops now: the command side calls it after its own writes. */
+  /** Wakes the loop now: the command side calls it after its own writes. */
   wakeAll(): void {
-    for (const projection of this.projections) this.notified.add(projection.name);
+    this.notified = true;
     for (const wake of this.wakers) wake();
   }
 
@@ -70,36 +85,93 @@ export class ProjectionRunner {
     await Promise.allSettled(this.loops);
   }
 
-  private async follow(projection: Projection): Promise<void> {
+  private async follow(): Promise<void> {
     let failures = 0;
     while (this.running) {
       try {
-        this.notified.delete(projection.name);
-        const applied = await applyNextBatch(this.following, projection, ({ event, error }) =>
-          this.options.log?.error(
-            {
-              projection: projection.name,
-              eventId: event.id,
-              position: event.position.toString(),
-              type: event.type,
-              error,
-            },
-            'event parked: the projection cannot apply it (see projections:status)',
-          ),
-        );
+        this.notified = false;
+        const { applied, retrySoon } = await this.round();
         failures = 0;
-        if (applied > 0) {
-          const checkpoint = await readCheckpoint(this.deps.sql, projection.name);
-          if (checkpoint) this.options.onAdvance?.(projection.name, checkpoint.position);
-          continue;
-        }
-        if (!this.notified.has(projection.name)) await this.idle(this.options.idleMs ?? 1000);
+        if (applied > 0) continue;
+        if (this.notified) continue;
+        await this.idle(retrySoon ?? this.options.idleMs ?? 1000);
       } catch (error) {
         failures += 1;
-        this.options.log?.error({ err: error, projection: projection.name }, 'projection batch failed');
+        this.options.log?.error({ err: error }, 'projection batch failed');
         await this.idle(Math.min(30_000, 250 * 2 ** failures));
       }
     }
+  }
+
+  /** One batch for the projections at the head of the pack, and one for each behind it. */
+  private async round(): Promise<{ applied: number; retrySoon?: number }> {
+    const now = Date.now();
+    const ready = this.projections.filter((p) => (this.backoff.get(p.name)?.until ?? 0) <= now);
+    const waits = [...this.backoff.values()].map((b) => Math.max(0, b.until - now));
+    let retrySoon = waits.length > 0 ? Math.min(...waits) : undefined;
+    if (ready.length === 0) return { applied: 0, retrySoon };
+    const checkpoints = await readCheckpointsOf(
+      this.deps.sql,
+      ready.map((p) => p.name),
+    );
+    const furthest = [...checkpoints.values()].reduce((max, c) => (c.position > max ? c.position : max), -1n);
+    const front = this.oneByOne ? [] : ready.filter((p) => checkpoints.get(p.name)?.position === furthest);
+    const behind = ready.filter((p) => !front.includes(p));
+    let applied = 0;
+    if (front.length > 0) {
+      try {
+        const outcome = await applyNextBatchTogether(this.deps, front, furthest, (name, failure) =>
+          this.reportParked(name, failure),
+        );
+        for (const [name, position] of outcome.advanced) this.options.onAdvance?.(name, position);
+        applied += outcome.advanced.size > 0 ? outcome.events : 0;
+        if (outcome.busy.length > 0) retrySoon = Math.min(retrySoon ?? BUSY_RETRY_MS, BUSY_RETRY_MS);
+      } catch (error) {
+        this.options.log?.error(
+          { err: error },
+          'projection batch failed together: next one projection at a time',
+        );
+        this.oneByOne = true;
+        return { applied: 0, retrySoon: 0 };
+      }
+    }
+    let allWell = true;
+    for (const projection of behind) {
+      try {
+        const count = await applyNextBatch(this.deps, projection, (failure) =>
+          this.reportParked(projection.name, failure),
+        );
+        this.backoff.delete(projection.name);
+        if (count > 0) {
+          applied += count;
+          const checkpoint = await readCheckpoint(this.deps.sql, projection.name);
+          if (checkpoint) this.options.onAdvance?.(projection.name, checkpoint.position);
+        }
+      } catch (error) {
+        allWell = false;
+        const failures = (this.backoff.get(projection.name)?.failures ?? 0) + 1;
+        this.backoff.set(projection.name, {
+          failures,
+          until: Date.now() + Math.min(30_000, 250 * 2 ** failures),
+        });
+        this.options.log?.error({ err: error, projection: projection.name }, 'projection batch failed');
+      }
+    }
+    if (this.oneByOne && allWell) this.oneByOne = false;
+    return { applied, retrySoon };
+  }
+
+  private reportParked(projection: string, { event, error }: Failure): void {
+    this.options.log?.error(
+      {
+        projection,
+        eventId: event.id,
+        position: event.position.toString(),
+        type: event.type,
+        error,
+      },
+      'event parked: the projection cannot apply it (see projections:status)',
+    );
   }
 
   private idle(ms: number): Promise<void> {
