@@ -20,6 +20,7 @@ export {
   written,
 } from './http/commands';
 export { mapDomainError } from './http/domain-errors';
+export { feedTokenHash, newFeedToken } from './http/feed-token';
 export {
   DATABASE_UNAVAILABLE_MESSAGE,
   type ErrorMapping,

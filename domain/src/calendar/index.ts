@@ -1,0 +1,6 @@
+export {
+  type CalendarFeedCommand,
+  type CalendarFeedEvent,
+  type CalendarFeedState,
+  calendarFeedDecider,
+} from './feed';
