@@ -1,8 +1,8 @@
 import {
   type CalendarFeedCommand,
   type CommandContext,
-  calendarFeedDecider,
   type ConfigCommand,
+  calendarFeedDecider,
   configDecider,
   type InboxCommand,
   inboxDecider,

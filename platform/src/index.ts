@@ -20,13 +20,13 @@ export {
   written,
 } from './http/commands';
 export { mapDomainError } from './http/domain-errors';
-export { feedTokenHash, newFeedToken } from './http/feed-token';
 export {
   DATABASE_UNAVAILABLE_MESSAGE,
   type ErrorMapping,
   HttpError,
   registerErrorHandler,
 } from './http/errors';
+export { feedTokenHash, newFeedToken } from './http/feed-token';
 export { healthRoutes, postgresCheck, type ReadinessCheck } from './http/health';
 export { Metrics } from './http/metrics';
 export { type SecurityOptions, security } from './http/security';

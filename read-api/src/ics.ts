@@ -41,12 +41,16 @@ const NEW_YORK = [
   'END:VTIMEZONE',
 ];
 
+/** Control characters other than the tab have no place in TEXT. */
+export function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== '\t') || code === 0x7f;
+}
+
 /** TEXT as RFC 5545 §3.3.11 writes it: backslashes, semicolons, commas and line breaks escaped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  const escaped = value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+  return [...escaped].filter((char) => !isControl(char)).join('');
 }
 
 /**
@@ -73,15 +77,17 @@ export function fold(line: string): string {
 
 const utc = (at: Date) => formatInTimeZone(at, 'UTC', "yyyyMMdd'T'HHmmss'Z'");
 
+const wallClock = (at: Date) => formatInTimeZone(at, TIME_ZONE, "yyyyMMdd'T'HHmmss");
+
 /**
  * A DTSTART or DTEND: Eastern wall-clock time with its TZID, so the calendar computes the real
- * length across a change of clocks. The second 01:xx of the night clocks fall back is written in
- * UTC instead, since a wall-clock time that occurs twice means its first occurrence.
+ * length across a change of clocks. A time in the hour that occurs twice the night clocks fall
+ * back is written in UTC instead: calendars do not agree on which of the two such a time means.
  */
 function moment(name: string, at: Date): string {
-  const wall = formatInTimeZone(at, TIME_ZONE, "yyyyMMdd'T'HHmmss");
-  const repeated = formatInTimeZone(new Date(at.getTime() - HOUR_MS), TIME_ZONE, "yyyyMMdd'T'HHmmss") === wall;
-  return repeated ? `${name}:${utc(at)}` : `${name};TZID=${TIME_ZONE}:${wall}`;
+  const wall = wallClock(at);
+  const twice = [-HOUR_MS, HOUR_MS].some((shift) => wallClock(new Date(at.getTime() + shift)) === wall);
+  return twice ? `${name}:${utc(at)}` : `${name};TZID=${TIME_ZONE}:${wall}`;
 }
 
 function event(entry: CalendarEntry): string[] {

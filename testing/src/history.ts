@@ -209,7 +209,14 @@ export class HistoryWriter {
             await shift(
               {
                 type: 'UpdateShift',
-                data: aShift({ shiftId, location: locations[step.extra % 3]!, date: this.day, startTime, endTime, type }),
+                data: aShift({
+                  shiftId,
+                  location: locations[step.extra % 3]!,
+                  date: this.day,
+                  startTime,
+                  endTime,
+                  type,
+                }),
               },
               this.admin,
             );
@@ -220,7 +227,10 @@ export class HistoryWriter {
             step.extra % 3
               ? {
                   type: 'CreateCalendarFeed',
-                  data: { userId: person.userId, tokenHash: createHash('sha256').update(randomUUID()).digest('hex') },
+                  data: {
+                    userId: person.userId,
+                    tokenHash: createHash('sha256').update(randomUUID()).digest('hex'),
+                  },
                 }
               : { type: 'RevokeCalendarFeed', data: { userId: person.userId } },
             as(person.actor),

@@ -1,6 +1,6 @@
 import { easternTime, easternToday, formatShiftDate, nextDate } from '@shiftcover/domain';
-import type { Locator, Page } from 'playwright-core';
 import { until } from '@shiftcover/testing';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';

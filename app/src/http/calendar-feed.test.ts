@@ -56,7 +56,9 @@ beforeAll(async () => {
   admin = await server.signedIn('admin', { superAdmin: true });
   alex = await server.signedIn('staff');
   blake = await server.signedIn('staff');
-  expect((await admin.post('/api/residences', { name: 'Maple House', address: '1 Maple Road' })).status).toBe(201);
+  expect((await admin.post('/api/residences', { name: 'Maple House', address: '1 Maple Road' })).status).toBe(
+    201,
+  );
   shifts.springNight = await post('2026-03-07', '22:00', '06:00', 'Spring night');
   shifts.fallNight = await post('2026-10-31', '22:00', '06:00', 'Fall night');
   shifts.edited = await post('2026-03-10', '08:00', '16:00', 'To be moved');
@@ -162,14 +164,20 @@ describe('what a feed shows', () => {
       aShiftForm({ date: '2026-03-10', startTime: '09:00', endTime: '17:00', notes: 'Moved' }),
     );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    await until(async () => (await eventsOf(alexFeed)).get(shifts.edited!)?.sequence === 1, 5_000, 'the edit');
+    await until(
+      async () => (await eventsOf(alexFeed)).get(shifts.edited!)?.sequence === 1,
+      5_000,
+      'the edit',
+    );
     const edited = (await eventsOf(alexFeed)).get(shifts.edited!)!;
     expect(edited.startDate.toJSDate()).toEqual(easternInstant('2026-03-10', '09:00'));
     expect(edited.description).toContain('Notes: Moved');
 
     expect((await alex.post(`/api/shifts/${shifts.dropped}/request-drop`)).status).toBe(200);
     expect((await admin.post(`/api/admin/drop-requests/${shifts.dropped}/approve`)).status).toBe(200);
-    const offered = await alex.post(`/api/shifts/${shifts.handedOver}/transfer-request`, { toUserId: blake.userId });
+    const offered = await alex.post(`/api/shifts/${shifts.handedOver}/transfer-request`, {
+      toUserId: blake.userId,
+    });
     expect(offered.status, JSON.stringify(offered.body)).toBe(201);
     const accepted = await blake.patch(`/api/transfer-requests/${offered.body.id}`, { status: 'accepted' });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);

@@ -54,9 +54,12 @@ describe('a person’s calendar feed', () => {
 
   it('works at the address made last, unless revoked since, whatever the owner does', () => {
     const command = fc.oneof(
-      fc
-        .stringMatching(/^[0-9a-f]{64}$/)
-        .map((tokenHash): CalendarFeedCommand => ({ type: 'CreateCalendarFeed', data: { userId: 'u1', tokenHash } })),
+      fc.stringMatching(/^[0-9a-f]{64}$/).map(
+        (tokenHash): CalendarFeedCommand => ({
+          type: 'CreateCalendarFeed',
+          data: { userId: 'u1', tokenHash },
+        }),
+      ),
       fc.constant<CalendarFeedCommand>({ type: 'RevokeCalendarFeed', data: { userId: 'u1' } }),
     );
     fc.assert(

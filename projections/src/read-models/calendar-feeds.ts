@@ -19,8 +19,8 @@ async function applyCalendarBatch(tx: TransactionSql, events: readonly RecordedE
   const feeds = new Map<string, { token_hash: string; created_at: string } | null>();
   const sequences = new Map<string, SequenceChange>();
   const change = (shiftId: string) => {
-    let found = sequences.get(shiftId);
-    if (!found) sequences.set(shiftId, (found = { edits: 0, deleted: false }));
+    const found = sequences.get(shiftId) ?? { edits: 0, deleted: false };
+    sequences.set(shiftId, found);
     return found;
   };
   for (const event of events) {
