@@ -112,7 +112,7 @@ describe('making and revoking a calendar feed', () => {
       `${'é'.repeat(43)}.ics`,
       '%00.ics',
       '..%2F..%2Fetc%2Fpasswd.ics',
-      `${'x'.repeat(4000)}.ics`,
+      `${'x'.repeat(90)}.ics`,
       `${unknown}%0D%0A.ics`,
     ];
     for (const file of files) {
@@ -120,6 +120,10 @@ describe('making and revoking a calendar feed', () => {
       expect(reply.status, file).toBe(404);
       expect(await reply.json(), file).toEqual({ message: 'Calendar feed not found' });
     }
+    // Past 100 characters the router reads no path segment at all, feed or not.
+    const tooLong = await poll(`${server.baseUrl}/api/calendar/${'x'.repeat(4000)}.ics`);
+    expect(tooLong.status).toBe(414);
+    expect(((await tooLong.json()) as { message?: string }).message).toBeTruthy();
   });
 });
 
