@@ -1,4 +1,9 @@
-import { easternInstant, shiftInterval } from '@shiftcover/domain';
+import {
+  calendarFeedStatusViewSchema,
+  calendarFeedViewSchema,
+  easternInstant,
+  shiftInterval,
+} from '@shiftcover/domain';
 import { perFile, until } from '@shiftcover/testing';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +36,7 @@ async function holds(who: Client, shiftId: string, approve = true) {
 async function feedOf(who: Client): Promise<string> {
   const made = await who.post('/api/calendar-feed');
   expect(made.status, JSON.stringify(made.body)).toBe(201);
+  expect(calendarFeedViewSchema.safeParse(made.body).error).toBeUndefined();
   const url = made.body.url as string;
   expect(url).toMatch(/^https:\/\/shifts\.example\.org\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   return url.replace(PUBLIC_URL, server.baseUrl);
@@ -82,7 +88,9 @@ describe('making and revoking a calendar feed', () => {
     const answer = await poll(first);
     expect(answer.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(answer.headers.get('cache-control')).toBe('private, max-age=60');
-    expect((await alex.get('/api/calendar-feed')).body).toMatchObject({ active: true });
+    const status = (await alex.get('/api/calendar-feed')).body;
+    expect(calendarFeedStatusViewSchema.safeParse(status).error).toBeUndefined();
+    expect(status).toMatchObject({ active: true });
 
     const second = await feedOf(alex);
     expect(second).not.toBe(first);
