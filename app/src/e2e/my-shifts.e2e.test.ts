@@ -124,8 +124,10 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).focus();
     await page.keyboard.press('Enter');
     await toastTitle(page, 'Calendar Feed Revoked').waitFor();
-    await dialog.getByRole('button', { name: 'Create address' }).waitFor();
-    await page.keyboard.press('Escape');
+    // Focus stays in the dialog, on the button that makes a new address.
+    await page.waitForFunction('document.activeElement?.textContent === "Create address"');
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate<string>('document.activeElement?.textContent ?? ""')).toBe(
       'Subscribe in your calendar',

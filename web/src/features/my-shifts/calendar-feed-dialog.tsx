@@ -1,6 +1,6 @@
 import { formatEastern } from '@shiftcover/domain';
 import { CalendarPlus, Copy, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/feedback';
@@ -21,6 +21,7 @@ export function CalendarFeedDialog() {
   const status = useCalendarFeedStatus(open);
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
+  const makeButton = useRef<HTMLButtonElement>(null);
 
   function changeOpen(next: boolean) {
     // The address leaves the screen with the dialog: it is a secret.
@@ -92,12 +93,20 @@ export function CalendarFeedDialog() {
             <Button
               variant="destructive"
               disabled={revoke.isPending}
-              onClick={() => revoke.mutate(undefined, { onSuccess: () => setUrl(null) })}
+              onClick={() =>
+                revoke.mutate(undefined, {
+                  onSuccess: () => {
+                    setUrl(null);
+                    // Revoke goes away with the feed: focus stays in the dialog, on what makes a new one.
+                    makeButton.current?.focus();
+                  },
+                })
+              }
             >
               {revoke.isPending ? 'Revoking...' : 'Revoke'}
             </Button>
           ) : null}
-          <Button disabled={create.isPending} onClick={makeAddress}>
+          <Button ref={makeButton} disabled={create.isPending} onClick={makeAddress}>
             {create.isPending ? 'Creating...' : active ? 'New address' : 'Create address'}
           </Button>
         </DialogFooter>
