@@ -10,7 +10,7 @@ export type CalendarFeedEvent =
   | { type: 'CalendarFeedRevoked'; data: { userId: string; tokenHash: string; at: string } };
 
 /** The digest of the feed's secret address that works now, or null when the person has none. */
-export interface CalendarFeedState {
+interface CalendarFeedState {
   tokenHash: string | null;
 }
 

@@ -1,6 +1,5 @@
 export {
   type CalendarFeedCommand,
   type CalendarFeedEvent,
-  type CalendarFeedState,
   calendarFeedDecider,
 } from './feed';
