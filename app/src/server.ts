@@ -130,6 +130,7 @@ async function assemble(
     sessions,
     throttle: new LoginThrottle(runtime.sql),
     clock: options.clock,
+    publicUrl: config.PUBLIC_URL,
   };
   const positions = new Positions(runtime.sql);
   const live = new LiveHub(options.liveLimits);

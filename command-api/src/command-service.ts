@@ -1,6 +1,8 @@
 import {
+  type CalendarFeedCommand,
   type CommandContext,
   type ConfigCommand,
+  calendarFeedDecider,
   configDecider,
   type InboxCommand,
   inboxDecider,
@@ -51,6 +53,8 @@ export function createCommandService(
       handler.handle(streams.emailNotificationMode(), configDecider, command, context, trace),
     inbox: (command: InboxCommand, context: CommandContext, trace: CommandTrace) =>
       handler.handle(streams.inbox(command.data.userId), inboxDecider, command, context, trace),
+    calendarFeed: (command: CalendarFeedCommand, context: CommandContext, trace: CommandTrace) =>
+      handler.handle(streams.calendarFeed(command.data.userId), calendarFeedDecider, command, context, trace),
     /** A developer or admin call, or a scheduled report, recorded once under its id. */
     operation: (
       operationId: string,

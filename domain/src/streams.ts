@@ -11,6 +11,7 @@ export const streamCategories = [
   'inbox',
   'operation',
   'unique',
+  'calendar',
 ] as const;
 
 export type StreamCategory = (typeof streamCategories)[number];
@@ -26,6 +27,8 @@ export const streams = {
   workingTimeRules: () => named('config', 'working-time-rules'),
   credentialTypes: () => named('config', 'credential-types'),
   inbox: (userId: string) => named('inbox', userId),
+  /** A person's private calendar feed: the digest of its address, made and revoked. */
+  calendarFeed: (userId: string) => named('calendar', userId),
   operation: (operationId: string) => named('operation', operationId),
   /** A unique value's claim, named by a digest of the value so no personal data names a stream. */
   unique: (kind: string, digest: string) => named('unique', `${kind}-${digest}`),

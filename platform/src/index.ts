@@ -26,6 +26,7 @@ export {
   HttpError,
   registerErrorHandler,
 } from './http/errors';
+export { feedTokenHash, newFeedToken } from './http/feed-token';
 export { healthRoutes, postgresCheck, type ReadinessCheck } from './http/health';
 export { Metrics } from './http/metrics';
 export { type SecurityOptions, security } from './http/security';

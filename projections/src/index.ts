@@ -1,4 +1,5 @@
 import { auditLogProjection } from './read-models/audit-log';
+import { calendarFeedsProjection } from './read-models/calendar-feeds';
 import { completedShiftsProjection } from './read-models/completed-shifts';
 import { configProjection } from './read-models/config';
 import { credentialsProjection } from './read-models/credentials';
@@ -52,4 +53,5 @@ export const projections = [
   notificationsProjection,
   configProjection,
   credentialsProjection,
+  calendarFeedsProjection,
 ];

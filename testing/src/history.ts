@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CommandService } from '@shiftcover/command-api';
 import { type Actor, DomainError, nextDate, type ShiftCommand } from '@shiftcover/domain';
 import fc from 'fast-check';
@@ -29,6 +29,8 @@ export const historyStep = fc.record({
     'residence',
     'delete',
     'read',
+    'edit',
+    'feed',
   ),
   shift: fc.nat(11),
   who: fc.nat(5),
@@ -197,6 +199,40 @@ export class HistoryWriter {
         case 'read':
           await this.service.inbox(
             { type: 'MarkNotificationsRead', data: { userId: person.userId, notificationIds: 'all' } },
+            as(person.actor),
+            { commandId: randomUUID() },
+          );
+          return;
+        case 'edit': {
+          const [startTime, endTime, type] = slots[step.extra % slots.length]!;
+          if (shiftId)
+            await shift(
+              {
+                type: 'UpdateShift',
+                data: aShift({
+                  shiftId,
+                  location: locations[step.extra % 3]!,
+                  date: this.day,
+                  startTime,
+                  endTime,
+                  type,
+                }),
+              },
+              this.admin,
+            );
+          return;
+        }
+        case 'feed':
+          await this.service.calendarFeed(
+            step.extra % 3
+              ? {
+                  type: 'CreateCalendarFeed',
+                  data: {
+                    userId: person.userId,
+                    tokenHash: createHash('sha256').update(randomUUID()).digest('hex'),
+                  },
+                }
+              : { type: 'RevokeCalendarFeed', data: { userId: person.userId } },
             as(person.actor),
             { commandId: randomUUID() },
           );

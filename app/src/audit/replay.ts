@@ -1,4 +1,5 @@
 import {
+  calendarFeedDecider,
   categoryOf,
   configDecider,
   credentialTypesDecider,
@@ -29,6 +30,7 @@ const deciders: Record<StreamCategory, AnyDecider | undefined> = {
   inbox: inboxDecider,
   operation: undefined,
   unique: uniquenessDecider,
+  calendar: calendarFeedDecider,
 };
 
 export class UnknownStream extends Error {}

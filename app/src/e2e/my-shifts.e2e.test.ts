@@ -1,8 +1,10 @@
 import { easternTime, easternToday, formatShiftDate, nextDate } from '@shiftcover/domain';
+import { until } from '@shiftcover/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
+import { AxeAudit } from './axe';
 import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
@@ -90,6 +92,49 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
       expect(await scrollsSideways(page)).toBe(false);
       await e2e.screenshot(page, `my-shifts-${size}`);
     }
+  });
+
+  it('subscribes to a calendar feed from My Shifts by keyboard, copies it and revokes it', async () => {
+    const page = await openAs('alex.rivera', '/my-shifts');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
+    const subscribe = page.getByRole('button', { name: 'Subscribe in your calendar' });
+    await subscribe.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar' });
+    await dialog.getByRole('button', { name: 'Create address' }).waitFor();
+    // The dialog opens on its first control, the one that makes the address.
+    await page.keyboard.press('Enter');
+    const address = dialog.getByLabel('Calendar address');
+    await address.waitFor();
+    const url = await address.inputValue();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await dialog.getByRole('link', { name: 'Open in calendar app' }).getAttribute('href')).toBe(
+      url.replace(/^http:/, 'webcal:'),
+    );
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/calendar-feed-dialog-desktop.png` });
+    const audit = new AxeAudit();
+    await audit.checkBothWidths(page, 'calendar feed dialog');
+    expect(audit.problems).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Copy address' }).focus();
+    await page.keyboard.press('Enter');
+    await toastTitle(page, 'Address Copied').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(url);
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+    await dialog.getByRole('button', { name: 'Revoke' }).focus();
+    await page.keyboard.press('Enter');
+    await toastTitle(page, 'Calendar Feed Revoked').waitFor();
+    // Focus stays in the dialog, on the button that makes a new address.
+    await page.waitForFunction('document.activeElement?.textContent === "Create address"');
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened the dialog, a moment after the dialog is gone.
+    await page.waitForFunction('document.activeElement?.textContent === "Subscribe in your calendar"');
+    await until(async () => (await fetch(url)).status === 404, 5_000, 'the revoked address ends');
   });
 
   it('lets an admin approve one claim and deny another in Pending Approvals', async () => {

@@ -12,4 +12,6 @@ export interface CommandApiDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
   clock?: () => Date;
+  /** The product's public address (PUBLIC_URL), for links handed out; else the request's own. */
+  publicUrl?: string;
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth-routes';
+import { calendarRoutes } from './calendar-routes';
 import type { CommandApiDeps } from './context';
 import { peopleRoutes } from './people-routes';
 import { safetyRoutes } from './safety-routes';
@@ -39,6 +40,7 @@ const API_TAGS = [
   'working-time rules',
   'residences',
   'notifications',
+  'calendar',
   'completed shifts',
   'audit log',
   'reports',
@@ -107,4 +109,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(shiftRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(safetyRoutes, deps);
+  await app.register(calendarRoutes, deps);
 }

@@ -17,6 +17,7 @@ export const keys = {
   dropRequests: ['drop-requests'] as const,
   transferRequests: ['transfer-requests'] as const,
   myShifts: ['my-shifts'] as const,
+  calendarFeed: ['calendar-feed'] as const,
   stats: ['stats'] as const,
   users: (filters: Record<string, string> = {}) => ['users', filters] as const,
   residences: ['residences'] as const,

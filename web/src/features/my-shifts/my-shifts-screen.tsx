@@ -6,6 +6,7 @@ import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
 import { MyCredentials, MyTimeOff } from '../rules/my-rules-sections';
 import { TransferRequestsList } from '../transfers/transfer-requests-list';
+import { CalendarFeedDialog } from './calendar-feed-dialog';
 import { MyShiftCard } from './my-shift-card';
 import { summarise } from './my-shifts-summary';
 import { ShiftHistory } from './shift-history';
@@ -85,9 +86,12 @@ export function MyShiftsScreen() {
 
   return (
     <main id={MAIN_ID} tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">My Shifts</h1>
-        <p className="text-sm text-slate-600">Your schedule, transfer requests and recent shifts.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">My Shifts</h1>
+          <p className="text-sm text-slate-600">Your schedule, transfer requests and recent shifts.</p>
+        </div>
+        <CalendarFeedDialog />
       </div>
       {body}
     </main>

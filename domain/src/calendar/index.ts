@@ -1,0 +1,5 @@
+export {
+  type CalendarFeedCommand,
+  type CalendarFeedEvent,
+  calendarFeedDecider,
+} from './feed';
