@@ -23,6 +23,13 @@ export {
 } from './credential-types';
 export { credentialFormSchema, timeOffFormSchema } from './forms';
 export {
+  type CandidateFacts,
+  candidateFacts,
+  compareCandidates,
+  type RankedCandidate,
+  rankCandidates,
+} from './ranking';
+export {
   defaultWhatIfFrom,
   WHAT_IF_DAYS,
   type WhatIfReport,
