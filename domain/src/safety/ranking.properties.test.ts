@@ -114,7 +114,7 @@ describe('the facts and reasons of one person', () => {
     const other = { ...f, userId: 'v', claimedAt: '2026-03-01T12:00:00.000Z' };
     expect(rankCandidates([other, f]).find((r) => r.userId === 'u')?.reasons).toEqual([
       'Lacks Driver',
-      '23 h worked this week',
+      '23 h already that week',
       '8 h rest before, 14 h after',
       'Claimed 2 h before the other',
     ]);
@@ -126,7 +126,7 @@ describe('the facts and reasons of one person', () => {
     const [ranked] = rankCandidates([candidateFacts(wanted, 'u', [far], [], '2026-06-01T10:00:00.000Z')]);
     expect(ranked?.reasons).toEqual([
       'No credential required',
-      '0 h worked this week',
+      'No other hours that week',
       'No shift before, over 48 h after',
       'The only claim for this slot',
     ]);

@@ -118,8 +118,8 @@ function claimReason(f: CandidateFacts, all: readonly CandidateFacts[]): string[
   const mine = claimTime(f);
   const first = Math.min(...others);
   const minutes = Math.round(Math.abs(first - mine) / MINUTE_MS);
+  if (minutes === 0) return ['Claimed within a minute of another claim'];
   if (mine < first) return [`Claimed ${gap(minutes)} before the ${others.length === 1 ? 'other' : 'others'}`];
-  if (minutes === 0) return ['Claimed at the same minute as another'];
   return [`Claimed ${gap(minutes)} after the first claim`];
 }
 
@@ -130,7 +130,7 @@ export function rankCandidates(candidates: readonly CandidateFacts[]): RankedCan
     rank: i + 1,
     reasons: [
       credentialReason(f),
-      `${hours(f.weekMinutes)} worked this week`,
+      f.weekMinutes === 0 ? 'No other hours that week' : `${hours(f.weekMinutes)} already that week`,
       restReason(f),
       ...claimReason(f, candidates),
     ],

@@ -1,15 +1,13 @@
 import { ListOrdered } from 'lucide-react';
-import { useId } from 'react';
 import type { PendingShift } from './types';
 
 /** Where the claim stands among the claims for its slot, and the reasons (docs/product.md §2.12). */
 export function ClaimRanking({ shift }: { shift: Pick<PendingShift, 'rank' | 'slotClaims' | 'rankReasons'> }) {
-  const headingId = useId();
   const standing =
     shift.slotClaims === 1 ? 'Only claim for this slot' : `Rank ${shift.rank} of ${shift.slotClaims} for this slot`;
   return (
-    <section aria-labelledby={headingId} className="grid gap-1 rounded-md bg-slate-50 p-2 text-sm">
-      <h4 id={headingId} className="flex items-center gap-2 font-medium text-slate-800">
+    <div className="grid gap-1 rounded-md bg-slate-50 p-2 text-sm">
+      <h4 className="flex items-center gap-2 font-medium text-slate-800">
         <ListOrdered className="size-4 text-slate-500" aria-hidden />
         {standing}
       </h4>
@@ -18,6 +16,6 @@ export function ClaimRanking({ shift }: { shift: Pick<PendingShift, 'rank' | 'sl
           <li key={reason}>{reason}</li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
