@@ -1,4 +1,11 @@
-import type { Capability, Credential, HeldTime, Principal, TimeOff, VersionedRules } from '@shiftcover/domain';
+import type {
+  Capability,
+  Credential,
+  Principal,
+  Reservation,
+  TimeOff,
+  VersionedRules,
+} from '@shiftcover/domain';
 import { can, refusalFor } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +28,7 @@ export interface HistoryEntry {
 /** What the safety rules are checked against, read from the streams the commands decide on. */
 export interface SafetyReads {
   record(userId: string): Promise<{
-    reservations: HeldTime[];
+    reservations: Reservation[];
     credentials: Array<Credential & { recordedAt: string }>;
     timeOff: Array<TimeOff & { recordedAt: string }>;
   }>;

@@ -13,7 +13,10 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { ShiftRow } from './shift-queries';
 
 type Db = Sql | TransactionSql;
-type TimeRow = Pick<ShiftRow, 'id' | 'location' | 'date' | 'start_time' | 'end_time' | 'required_credentials'>;
+type TimeRow = Pick<
+  ShiftRow,
+  'id' | 'location' | 'date' | 'start_time' | 'end_time' | 'required_credentials'
+>;
 type ClaimRow = TimeRow & { assigned_user_id: string; claimed_at: Date | null };
 
 /** Where a claim stands among the claims awaiting approval for its slot, and why. */
@@ -40,7 +43,8 @@ const slotOf = (row: TimeRow) => JSON.stringify([row.location, row.date, row.sta
 
 const daysBefore = (date: string, days: number): string =>
   days === 0 ? date : daysBefore(previousDate(date), days - 1);
-const daysAfter = (date: string, days: number): string => (days === 0 ? date : daysAfter(nextDate(date), days - 1));
+const daysAfter = (date: string, days: number): string =>
+  days === 0 ? date : daysAfter(nextDate(date), days - 1);
 
 /**
  * The rank of each claim in `pending` (by shift id) among every claim awaiting approval for the

@@ -271,9 +271,9 @@ describe('the rules on screen in a real browser', () => {
     let dayBefore = daysAhead(50);
     while (nextDate(dayBefore) !== date) dayBefore = nextDate(dayBefore);
     const before = await postShift({ notes: 'Jordan the day before', date: dayBefore });
-    expect((await admin.post(`/api/shifts/${before}/assign`, { staffId: people.get('jordan.kim')! })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.post(`/api/shifts/${before}/assign`, { staffId: people.get('jordan.kim')! })).status,
+    ).toBe(200);
     const claims = [
       ['jordan.kim', await postShift({ notes: 'Ranked opening one', date })],
       ['sam.patel', await postShift({ notes: 'Ranked opening two', date })],
@@ -294,7 +294,10 @@ describe('the rules on screen in a real browser', () => {
     await jordan.getByText('8 h already that week').waitFor();
     await jordan.getByText('16 h rest before, none after').waitFor();
     const slot = await panel.getByRole('article').filter({ hasText: 'Ranked opening' }).allInnerTexts();
-    expect(slot.map((text) => (text.includes('Ranked opening two') ? 'sam' : 'jordan'))).toEqual(['sam', 'jordan']);
+    expect(slot.map((text) => (text.includes('Ranked opening two') ? 'sam' : 'jordan'))).toEqual([
+      'sam',
+      'jordan',
+    ]);
 
     const show = sam.getByRole('button', { name: 'Show alternatives to Sam Patel' });
     await show.focus();
@@ -302,9 +305,9 @@ describe('the rules on screen in a real browser', () => {
     const alternatives = sam.getByRole('list', { name: 'Alternatives to Sam Patel' });
     await alternatives.getByRole('listitem').first().waitFor();
     expect(await alternatives.getByText('Jordan Kim').count()).toBe(0);
-    expect(await sam.getByRole('button', { name: 'Hide alternatives to Sam Patel' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
+    expect(
+      await sam.getByRole('button', { name: 'Hide alternatives to Sam Patel' }).getAttribute('aria-expanded'),
+    ).toBe('true');
     await sam.screenshot({ path: `${SCREENSHOT_DIR}/pending-ranked-alternatives.png` });
     const audit = new AxeAudit();
     await audit.checkBothWidths(page, 'Pending Approvals with ranks and alternatives');

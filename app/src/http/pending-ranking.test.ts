@@ -13,8 +13,20 @@ let ben: Person;
 let cal: Person;
 let dee: Person;
 
-async function postShift(date: string, startTime: string, endTime: string, extra: Record<string, unknown> = {}) {
-  const reply = await admin.post('/api/shifts', { location: 'Maple House', type: 'AM', date, startTime, endTime, ...extra });
+async function postShift(
+  date: string,
+  startTime: string,
+  endTime: string,
+  extra: Record<string, unknown> = {},
+) {
+  const reply = await admin.post('/api/shifts', {
+    location: 'Maple House',
+    type: 'AM',
+    date,
+    startTime,
+    endTime,
+    ...extra,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.id as string;
 }
@@ -24,8 +36,15 @@ async function claim(person: Person, shiftId: string) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 }
 
-type Pending = { id: string; assignedUserId: string; rank: number; slotClaims: number; rankReasons: string[] };
-const pending = async (query = '') => (await admin.get(`/api/shifts/pending${query}`)).body as unknown as Pending[];
+type Pending = {
+  id: string;
+  assignedUserId: string;
+  rank: number;
+  slotClaims: number;
+  rankReasons: string[];
+};
+const pending = async (query = '') =>
+  (await admin.get(`/api/shifts/pending${query}`)).body as unknown as Pending[];
 
 let twinA: string;
 let twinB: string;
@@ -33,7 +52,10 @@ let alone: string;
 
 beforeAll(async () => {
   admin = await server.signedIn('admin');
-  [ann, ben, cal, dee] = await Promise.all([1, 2, 3, 4].map(() => server.signedIn('staff')));
+  ann = await server.signedIn('staff');
+  ben = await server.signedIn('staff');
+  cal = await server.signedIn('staff');
+  dee = await server.signedIn('staff');
   expect((await admin.post('/api/credential-types', { name: 'CPR' })).status).toBe(201);
   for (const person of [ann, ben, cal])
     expect((await admin.post(`/api/users/${person.userId}/credentials`, { name: 'CPR' })).status).toBe(201);
@@ -46,7 +68,9 @@ beforeAll(async () => {
   twinB = await postShift('2026-03-04', '07:00', '15:00', { requiredCredentials: ['CPR'] });
   alone = await postShift('2026-03-06', '07:00', '15:00');
   // Dee is off on Wednesday.
-  expect((await dee.post('/api/my-time-off', { startDate: '2026-03-04', endDate: '2026-03-04' })).status).toBe(201);
+  expect(
+    (await dee.post('/api/my-time-off', { startDate: '2026-03-04', endDate: '2026-03-04' })).status,
+  ).toBe(201);
 
   await claim(ben, twinA);
   clock = easternInstant('2026-03-01', '11:00');

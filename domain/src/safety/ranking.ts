@@ -67,7 +67,11 @@ export function candidateFacts(
 const LONG_REST_MINUTES = 48 * 60;
 /** The shorter of the two rests, two days at most: no shift on either side is a long rest. */
 const shortestRest = (f: CandidateFacts) =>
-  Math.min(f.restBeforeMinutes ?? LONG_REST_MINUTES, f.restAfterMinutes ?? LONG_REST_MINUTES, LONG_REST_MINUTES);
+  Math.min(
+    f.restBeforeMinutes ?? LONG_REST_MINUTES,
+    f.restAfterMinutes ?? LONG_REST_MINUTES,
+    LONG_REST_MINUTES,
+  );
 const claimTime = (f: CandidateFacts) =>
   f.claimedAt === null ? Number.POSITIVE_INFINITY : new Date(f.claimedAt).getTime();
 const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);

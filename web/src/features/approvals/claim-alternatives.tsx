@@ -45,7 +45,9 @@ export function ClaimAlternatives({ shiftId, claimant }: { shiftId: string; clai
                 <div className="flex items-center justify-between gap-2">
                   <span className="min-w-0 break-words font-medium text-slate-800">
                     {person.rank}. {fullName(person)}
-                    {person.username && <span className="font-normal text-slate-500"> @{person.username}</span>}
+                    {person.username && (
+                      <span className="font-normal text-slate-500"> @{person.username}</span>
+                    )}
                   </span>
                   <Button
                     size="sm"
@@ -53,7 +55,8 @@ export function ClaimAlternatives({ shiftId, claimant }: { shiftId: string; clai
                     disabled={assign.isPending}
                     onClick={() => assign.mutate({ staffId: person.userId })}
                   >
-                    <UserPlus aria-hidden /> Assign<span className="sr-only"> {fullName(person)} instead</span>
+                    <UserPlus aria-hidden /> Assign
+                    <span className="sr-only"> {fullName(person)} instead</span>
                   </Button>
                 </div>
                 <ul className="grid list-disc gap-0.5 pl-6 text-slate-700">

@@ -2,9 +2,15 @@ import { ListOrdered } from 'lucide-react';
 import type { PendingShift } from './types';
 
 /** Where the claim stands among the claims for its slot, and the reasons (docs/product.md §2.12). */
-export function ClaimRanking({ shift }: { shift: Pick<PendingShift, 'rank' | 'slotClaims' | 'rankReasons'> }) {
+export function ClaimRanking({
+  shift,
+}: {
+  shift: Pick<PendingShift, 'rank' | 'slotClaims' | 'rankReasons'>;
+}) {
   const standing =
-    shift.slotClaims === 1 ? 'Only claim for this slot' : `Rank ${shift.rank} of ${shift.slotClaims} for this slot`;
+    shift.slotClaims === 1
+      ? 'Only claim for this slot'
+      : `Rank ${shift.rank} of ${shift.slotClaims} for this slot`;
   return (
     <div className="grid gap-1 rounded-md bg-slate-50 p-2 text-sm">
       <h4 className="flex items-center gap-2 font-medium text-slate-800">
