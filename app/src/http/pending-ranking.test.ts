@@ -149,7 +149,10 @@ describe('the ranked approval queue (docs/product.md §2.12)', () => {
       status: 404,
       body: { message: 'Shift not found' },
     });
-    expect((await admin.get('/api/shifts/not%20an%20id/alternatives')).status).toBe(400);
+    expect(await admin.get('/api/shifts/a%01b/alternatives')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('characters that are not allowed') },
+    });
   });
 
   it('assigning an alternative ends the claim, and the slot ranks what is left', async () => {
