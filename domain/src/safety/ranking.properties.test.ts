@@ -121,6 +121,16 @@ describe('the facts and reasons of one person', () => {
   });
 
   it('says when there is no shift either side, nothing is required and the claim is alone', () => {
+    const monday = held('mon', '2026-06-01', '07:00', '15:00');
+    const [rested] = rankCandidates([
+      candidateFacts(held('w', '2026-06-10', '07:00', '15:00'), 'u', [monday], [], null),
+    ]);
+    expect(rested?.reasons).toEqual([
+      'No credential required',
+      'No other hours that week',
+      'Over 48 h rest before, none after',
+    ]);
+
     const wanted = held('w', '2026-06-10', '07:00', '15:00');
     const far = held('far', '2026-06-14', '07:00', '15:00');
     const [ranked] = rankCandidates([candidateFacts(wanted, 'u', [far], [], '2026-06-01T10:00:00.000Z')]);

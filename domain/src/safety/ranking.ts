@@ -105,7 +105,7 @@ function restReason({ restBeforeMinutes: before, restAfterMinutes: after }: Cand
   if (before === null && after === null) return 'No other shift before or after';
   const first = before === null ? 'No shift before' : `${rest(before)} rest before`;
   const second = after === null ? 'none after' : `${rest(after)} after`;
-  return `${first}, ${second}`;
+  return `${first.charAt(0).toUpperCase()}${first.slice(1)}, ${second}`;
 }
 
 function credentialReason(f: CandidateFacts): string {
