@@ -23,11 +23,11 @@ export function ClaimAlternatives({ shiftId, claimant }: { shiftId: string; clai
         className="justify-start px-2"
         aria-expanded={open}
         aria-controls={listId}
+        aria-label={`${open ? 'Hide' : 'Show'} alternatives to ${claimant}`}
         onClick={() => setOpen(!open)}
       >
         {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
         {open ? 'Hide alternatives' : 'Show alternatives'}
-        <span className="sr-only"> to {claimant}</span>
       </Button>
       <div id={listId} hidden={!open}>
         {!open ? null : alternatives.isLoading ? (
@@ -53,10 +53,10 @@ export function ClaimAlternatives({ shiftId, claimant }: { shiftId: string; clai
                     size="sm"
                     variant="outline"
                     disabled={assign.isPending}
+                    aria-label={`Assign ${fullName(person)} instead`}
                     onClick={() => assign.mutate({ staffId: person.userId })}
                   >
                     <UserPlus aria-hidden /> Assign
-                    <span className="sr-only"> {fullName(person)} instead</span>
                   </Button>
                 </div>
                 <ul className="grid list-disc gap-0.5 pl-6 text-slate-700">
