@@ -20,7 +20,7 @@ type TimeRow = Pick<
 type ClaimRow = TimeRow & { assigned_user_id: string; claimed_at: Date | null };
 
 /** Where a claim stands among the claims awaiting approval for its slot, and why. */
-export interface ClaimRank {
+interface ClaimRank {
   rank: number;
   slotClaims: number;
   rankReasons: string[];

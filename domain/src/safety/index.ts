@@ -25,8 +25,6 @@ export { credentialFormSchema, timeOffFormSchema } from './forms';
 export {
   type CandidateFacts,
   candidateFacts,
-  compareCandidates,
-  type RankedCandidate,
   rankCandidates,
 } from './ranking';
 export {
