@@ -293,7 +293,7 @@ describe('the rules on screen in a real browser', () => {
     const jordan = card(page, 'Ranked opening one');
     await jordan.getByText('Rank 2 of 2 for this slot').waitFor();
     await jordan.getByText('8 h already that week').waitFor();
-    await jordan.getByText('16 h rest before, none after').waitFor();
+    await jordan.getByText('16 h rest before, over 48 h after').waitFor();
     const slot = await panel.getByRole('article').filter({ hasText: 'Ranked opening' }).allInnerTexts();
     expect(slot.map((text) => (text.includes('Ranked opening two') ? 'sam' : 'jordan'))).toEqual([
       'sam',

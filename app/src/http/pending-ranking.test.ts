@@ -89,7 +89,7 @@ describe('the ranked approval queue (docs/product.md §2.12)', () => {
       rankReasons: [
         'Holds every required credential',
         'No other hours that week',
-        'No other shift before or after',
+        'Over 48 h rest before and after',
         'Claimed 2 h before the other',
       ],
     });
@@ -100,7 +100,7 @@ describe('the ranked approval queue (docs/product.md §2.12)', () => {
       rankReasons: [
         'Holds every required credential',
         '8 h already that week',
-        '8 h rest before, none after',
+        '8 h rest before, over 48 h after',
         'Claimed 2 h after the first claim',
       ],
     });
@@ -110,7 +110,7 @@ describe('the ranked approval queue (docs/product.md §2.12)', () => {
       rankReasons: [
         'No credential required',
         'No other hours that week',
-        'No other shift before or after',
+        'Over 48 h rest before and after',
         'The only claim for this slot',
       ],
     });
@@ -135,7 +135,11 @@ describe('the ranked approval queue (docs/product.md §2.12)', () => {
         lastName: 'staff',
         username: expect.any(String),
         rank: 1,
-        reasons: ['Holds every required credential', '8 h already that week', 'No shift before, 40 h after'],
+        reasons: [
+          'Holds every required credential',
+          '8 h already that week',
+          'Over 48 h rest before, 40 h after',
+        ],
       },
     ]);
   });

@@ -120,25 +120,24 @@ describe('the facts and reasons of one person', () => {
     ]);
   });
 
-  it('says when there is no shift either side, nothing is required and the claim is alone', () => {
-    const monday = held('mon', '2026-06-01', '07:00', '15:00');
+  it('reads a far or missing shift either side as a long rest, and says when the claim is alone', () => {
+    const wanted = held('w', '2026-06-10', '07:00', '15:00');
+    const lastWeek = held('mon', '2026-06-01', '07:00', '15:00');
+    const nextMorning = held('thu', '2026-06-11', '07:00', '15:00');
     const [rested] = rankCandidates([
-      candidateFacts(held('w', '2026-06-10', '07:00', '15:00'), 'u', [monday], [], null),
+      candidateFacts(wanted, 'u', [lastWeek], [], '2026-06-01T10:00:00.000Z'),
     ]);
     expect(rested?.reasons).toEqual([
       'No credential required',
       'No other hours that week',
-      'Over 48 h rest before, none after',
-    ]);
-
-    const wanted = held('w', '2026-06-10', '07:00', '15:00');
-    const far = held('far', '2026-06-14', '07:00', '15:00');
-    const [ranked] = rankCandidates([candidateFacts(wanted, 'u', [far], [], '2026-06-01T10:00:00.000Z')]);
-    expect(ranked?.reasons).toEqual([
-      'No credential required',
-      'No other hours that week',
-      'No shift before, over 48 h after',
+      'Over 48 h rest before and after',
       'The only claim for this slot',
+    ]);
+    const [unclaimed] = rankCandidates([candidateFacts(wanted, 'u', [nextMorning], [], null)]);
+    expect(unclaimed?.reasons).toEqual([
+      'No credential required',
+      '8 h already that week',
+      'Over 48 h rest before, 16 h after',
     ]);
   });
 });

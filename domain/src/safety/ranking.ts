@@ -93,7 +93,8 @@ export function compareCandidates(a: CandidateFacts, b: CandidateFacts): number 
 }
 
 const hours = (minutes: number) => `${quarterHours(minutes)} h`;
-const rest = (minutes: number) => (minutes > LONG_REST_MINUTES ? 'over 48 h' : hours(minutes));
+// No shift on a side reads as a long rest too: the read models are searched only so far.
+const isLong = (minutes: number | null) => minutes === null || minutes > LONG_REST_MINUTES;
 
 function gap(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
@@ -102,10 +103,10 @@ function gap(minutes: number): string {
 }
 
 function restReason({ restBeforeMinutes: before, restAfterMinutes: after }: CandidateFacts): string {
-  if (before === null && after === null) return 'No other shift before or after';
-  const first = before === null ? 'No shift before' : `${rest(before)} rest before`;
-  const second = after === null ? 'none after' : `${rest(after)} after`;
-  return `${first.charAt(0).toUpperCase()}${first.slice(1)}, ${second}`;
+  if (isLong(before) && isLong(after)) return 'Over 48 h rest before and after';
+  const first = isLong(before) ? 'Over 48 h rest before' : `${hours(before!)} rest before`;
+  const second = isLong(after) ? 'over 48 h after' : `${hours(after!)} after`;
+  return `${first}, ${second}`;
 }
 
 function credentialReason(f: CandidateFacts): string {
