@@ -1,4 +1,11 @@
-import type { Capability, Credential, Principal, TimeOff, VersionedRules } from '@shiftcover/domain';
+import type {
+  Capability,
+  Credential,
+  Principal,
+  Reservation,
+  TimeOff,
+  VersionedRules,
+} from '@shiftcover/domain';
 import { can, refusalFor } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +28,7 @@ export interface HistoryEntry {
 /** What the safety rules are checked against, read from the streams the commands decide on. */
 export interface SafetyReads {
   record(userId: string): Promise<{
+    reservations: Reservation[];
     credentials: Array<Credential & { recordedAt: string }>;
     timeOff: Array<TimeOff & { recordedAt: string }>;
   }>;
@@ -50,6 +58,8 @@ export interface ReadApiDeps {
 /** Which read models each view reads: a request waits for these before it reads. */
 export const readModels = {
   shifts: ['shifts', 'users'],
+  /** The pending claims are ranked on the claimants' credentials too. */
+  pending: ['shifts', 'users', 'credentials'],
   users: ['users', 'residences'],
   residences: ['residences'],
   completed: ['completed_shifts', 'users'],

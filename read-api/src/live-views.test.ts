@@ -29,6 +29,11 @@ describe('live notices of a person’s credentials and time off (docs/product.md
     expect(affected(event('CredentialRecorded', 'staff-1'), staff('staff-1'))).toEqual(['credentials']);
     expect(affected(event('CredentialRecorded', 'staff-1'), staff('staff-2'))).toEqual([]);
     expect(affected(event('TimeOffRecorded', 'staff-1'), superAdmin)).toEqual(['time-off', 'audit-logs']);
+    expect(affected(event('CredentialRecorded', 'staff-1'), superAdmin)).toEqual([
+      'credentials',
+      'pending',
+      'audit-logs',
+    ]);
     expect(affected(event('CredentialExpiryNoticed', 'staff-1'), staff('staff-1'))).toEqual([
       'credentials',
       'notifications',

@@ -50,6 +50,8 @@ export function affected(event: RecordedEvent, who: Principal): View[] {
   // A person's credentials and time off are theirs and their admins' to see (docs/product.md §10).
   const personal = category === 'schedule' && (admin || event.data.userId === who.userId);
   if (personal && event.type.startsWith('Credential')) views.add('credentials');
+  // The pending claims are ranked on the claimants' credentials.
+  if (admin && personal && event.type.startsWith('Credential')) views.add('pending');
   if (personal && event.type.startsWith('TimeOff')) views.add('time-off');
   // Of a schedule's events, the audit log keeps the credentials and time off, not the reservations.
   const audited =

@@ -2,6 +2,7 @@ import { errorAnswer } from '@shiftcover/domain';
 import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { alternativesRoutes } from './alternatives-routes';
 import { calendarReadRoutes } from './calendar-routes';
 import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
@@ -19,6 +20,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(historyRoutes, deps);
   await app.register(safetyReadRoutes, deps);
   await app.register(calendarReadRoutes, deps);
+  await app.register(alternativesRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

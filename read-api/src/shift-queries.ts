@@ -35,6 +35,7 @@ export interface ShiftRow {
   drop_approved: boolean;
   transfer_requested: boolean;
   hours_worked: number | null;
+  claimed_at: Date | null;
   created_at: Date;
   updated_at: Date;
   first_name: string | null;

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
+import { rankPending } from './pending-ranking';
 import { ResponseCache, sendCached } from './response-cache';
 import { pendingPage, shiftListPage } from './shift-list';
 import { DEFAULT_PAGE_SIZE, nextLink, pageRequest, pagingQuery } from './shift-paging';
@@ -101,13 +102,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'Pending approvals',
-        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow.`,
+        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Each claim carries its \`rank\` among the claims awaiting approval for the same slot (the same location, date, start and end; \`slotClaims\` of them), and \`rankReasons\`: whether the claimant holds every required credential, their hours already that Sunday-to-Saturday week, their rest before and after the shift, and when they claimed it against the others. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow.`,
         querystring: z.object({ location: locationFilter.optional(), ...pagingQuery }),
         response: answers(z.array(pendingShiftViewSchema)),
       },
     },
     async (request, reply) => {
-      const who = await reader(request, deps, readModels.shifts, 'viewPendingApprovals');
+      const who = await reader(request, deps, readModels.pending, 'viewPendingApprovals');
       let location =
         request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
       if (!can(who, 'filterPendingByLocation')) {
@@ -129,14 +130,19 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
         page.limit,
         cursor,
       ]);
-      const marks = await deps.positions.marks(readModels.shifts);
+      const marks = await deps.positions.marks(readModels.pending);
       const body = await pendingLists.body(variant, marks, () =>
         sql.begin('isolation level repeatable read read only', async (tx) => {
           const { items, next } = await pendingPage(tx, location, page);
+          const ranks = await rankPending(tx, items);
           const query = { location: asked, from, to, limit: limit ?? page.limit };
           return {
-            marks: await readMarks(tx, readModels.shifts),
-            value: items.map((row) => ({ ...shiftView(row, who), staffName: staffNameOf(row) })),
+            marks: await readMarks(tx, readModels.pending),
+            value: items.map((row) => ({
+              ...shiftView(row, who),
+              staffName: staffNameOf(row),
+              ...(ranks.get(row.id) ?? { rank: 1, slotClaims: 1, rankReasons: [] }),
+            })),
             headers: next ? { link: nextLink('/api/shifts/pending', query, next) } : undefined,
           };
         }),

@@ -263,4 +263,55 @@ describe('the rules on screen in a real browser', () => {
     await toast(page, 'Time Off Removed');
     await added.waitFor({ state: 'detached' });
   });
+
+  it('ranks the claims for one slot with their reasons, and opens the alternatives by keyboard', async () => {
+    // Past the demo's time off, on a day after Sunday so the day before it is in the same week.
+    let date = daysAhead(61);
+    while (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) date = nextDate(date);
+    let dayBefore = daysAhead(60);
+    while (nextDate(dayBefore) !== date) dayBefore = nextDate(dayBefore);
+    const before = await postShift({ notes: 'Jordan the day before', date: dayBefore });
+    expect(
+      (await admin.post(`/api/shifts/${before}/assign`, { staffId: people.get('jordan.kim')! })).status,
+    ).toBe(200);
+    const claims = [
+      ['jordan.kim', await postShift({ notes: 'Ranked opening one', date })],
+      ['sam.patel', await postShift({ notes: 'Ranked opening two', date })],
+    ] as const;
+    for (const [username, shiftId] of claims) {
+      const person = e2e.server.anonymous();
+      expect((await person.post('/api/auth/login', { username, password: DEMO_PASSWORD })).status).toBe(200);
+      const claimed = await person.post(`/api/shifts/${shiftId}/claim`);
+      expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    }
+
+    const page = await open('morgan.lee', '/admin');
+    const panel = page.getByRole('region', { name: /^Pending Approvals/ });
+    const sam = card(page, 'Ranked opening two');
+    await sam.getByText('Rank 1 of 2 for this slot').waitFor();
+    await sam.getByText('No other hours that week').waitFor();
+    const jordan = card(page, 'Ranked opening one');
+    await jordan.getByText('Rank 2 of 2 for this slot').waitFor();
+    await jordan.getByText('8 h already that week').waitFor();
+    await jordan.getByText('16 h rest before, over 48 h after').waitFor();
+    const slot = await panel.getByRole('article').filter({ hasText: 'Ranked opening' }).allInnerTexts();
+    expect(slot.map((text) => (text.includes('Ranked opening two') ? 'sam' : 'jordan'))).toEqual([
+      'sam',
+      'jordan',
+    ]);
+
+    const show = sam.getByRole('button', { name: 'Show alternatives to Sam Patel' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    const alternatives = sam.getByRole('list', { name: 'Alternatives to Sam Patel' });
+    await alternatives.getByRole('listitem').first().waitFor();
+    expect(await alternatives.getByText('Jordan Kim').count()).toBe(0);
+    expect(
+      await sam.getByRole('button', { name: 'Hide alternatives to Sam Patel' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await sam.screenshot({ path: `${SCREENSHOT_DIR}/pending-ranked-alternatives.png` });
+    const audit = new AxeAudit();
+    await audit.checkBothWidths(page, 'Pending Approvals with ranks and alternatives');
+    expect(audit.problems).toEqual([]);
+  });
 });

@@ -23,6 +23,11 @@ export {
 } from './credential-types';
 export { credentialFormSchema, timeOffFormSchema } from './forms';
 export {
+  type CandidateFacts,
+  candidateFacts,
+  rankCandidates,
+} from './ranking';
+export {
   defaultWhatIfFrom,
   WHAT_IF_DAYS,
   type WhatIfReport,

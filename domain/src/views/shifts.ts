@@ -50,9 +50,25 @@ export const shiftViewSchema = z.object({
 });
 export type ShiftView = z.input<typeof shiftViewSchema>;
 
-/** A claim awaiting approval, with the claimant's name. */
-export const pendingShiftViewSchema = shiftViewSchema.extend({ staffName });
+/**
+ * A claim awaiting approval, with the claimant's name and its place among the claims awaiting
+ * approval for the same slot (the same location, date, start and end): docs/product.md §2.12.
+ */
+export const pendingShiftViewSchema = shiftViewSchema.extend({
+  staffName,
+  rank: z.number().int().min(1).describe("The claim's place among the slot's claims, 1 the best placed."),
+  slotClaims: z.number().int().min(1).describe('How many claims await approval for the same slot.'),
+  rankReasons: z.array(z.string()).describe('What the rank weighs, in short sentences.'),
+});
 export type PendingShiftView = z.input<typeof pendingShiftViewSchema>;
+
+/** Someone who could take a shift instead of its claimant, ranked as the queue ranks claims. */
+export const shiftAlternativeViewSchema = staffName.extend({
+  userId: z.string(),
+  rank: z.number().int().min(1),
+  reasons: z.array(z.string()),
+});
+export type ShiftAlternativeView = z.input<typeof shiftAlternativeViewSchema>;
 
 /** An approved shift being worked now, with how far through it is. */
 export const inProgressShiftViewSchema = shiftViewSchema.extend({

@@ -24,6 +24,7 @@ interface ShiftRow {
   drop_approved: boolean;
   transfer_requested: boolean;
   hours_worked: number | null;
+  claimed_at: string | Date | null;
   created_at: string | Date;
   updated_at: string | Date;
 }
@@ -165,6 +166,7 @@ function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
         drop_approved: false,
         transfer_requested: false,
         hours_worked: null,
+        claimed_at: null,
         created_at: at,
         updated_at: at,
       });
@@ -196,6 +198,7 @@ function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
         needs_approval: true,
         approved: false,
         drop_approved: false,
+        claimed_at: at,
         updated_at: at,
       }));
       return;
@@ -283,8 +286,8 @@ async function applyShiftsBatch(tx: TransactionSql, events: readonly RecordedEve
 /** Shifts as the lists show them, and the transfer requests of each. */
 export const shiftsProjection: Projection = {
   name: 'shifts',
-  // 2: the credentials a shift requires (docs/product.md §10).
-  version: 2,
+  // 2: the credentials a shift requires (docs/product.md §10); 3: when the last claim was made.
+  version: 3,
   tables: ['shifts', 'transfer_requests'],
   schema: (t) => `
     create table ${t('shifts')} (
@@ -308,6 +311,7 @@ export const shiftsProjection: Projection = {
       drop_approved boolean not null default false,
       transfer_requested boolean not null default false,
       hours_worked int,
+      claimed_at timestamptz,
       created_at timestamptz not null,
       updated_at timestamptz not null
     );

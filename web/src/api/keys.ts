@@ -35,6 +35,7 @@ export const keys = {
   timeOff: (userId: string) => ['users', 'time-off', userId] as const,
   myTimeOff: ['my-shifts', 'time-off'] as const,
   eligibility: (shiftId: string, userId = 'me') => ['shifts', 'eligibility', shiftId, userId] as const,
+  alternatives: (shiftId: string) => ['shifts', 'alternatives', shiftId] as const,
 };
 
 /** What a change to shifts touches, for mutations to invalidate after their own write. */

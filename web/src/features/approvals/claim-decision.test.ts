@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Priority } from '../../api/types';
 import { aShift } from '../admin/shift-fixture';
-import { byUrgencyThenTime, decidedShift } from './claim-decision';
+import { byQueueOrder, byUrgencyThenTime, decidedShift } from './claim-decision';
 
 const pending = aShift({
   status: 'pending',
@@ -25,6 +26,32 @@ describe('pending approvals order', () => {
       'urgent-early-pm',
       'urgent-late',
       'normal-early',
+    ]);
+  });
+});
+
+describe('claims for the same slot', () => {
+  it('sit side by side, best ranked first, within the urgency and time order', () => {
+    const claim = (id: string, location: string, rank: number, priority: Priority = 'open') => ({
+      id,
+      location,
+      rank,
+      priority,
+      date: '2026-03-02',
+      startTime: '08:00',
+      endTime: '16:00',
+    });
+    const claims = [
+      claim('maple-2', 'Maple House', 2),
+      claim('oak-1', 'Oak House', 1),
+      claim('maple-1', 'Maple House', 1),
+      claim('oak-urgent', 'Oak House', 1, 'urgent'),
+    ];
+    expect([...claims].sort(byQueueOrder).map((c) => c.id)).toEqual([
+      'oak-urgent',
+      'maple-1',
+      'maple-2',
+      'oak-1',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Priority, Shift } from '../../api/types';
+import type { PendingShift } from './types';
 
 export type ClaimDecision = 'approve' | 'deny';
 
@@ -12,6 +13,22 @@ export function byUrgencyThenTime(
     rank[a.priority] - rank[b.priority] ||
     a.date.localeCompare(b.date) ||
     a.startTime.localeCompare(b.startTime)
+  );
+}
+
+/**
+ * The Pending Approvals order: by urgency, date and start time, and the claims for one slot (the
+ * same location, start and end) side by side, best ranked first.
+ */
+export function byQueueOrder(
+  a: Pick<PendingShift, 'priority' | 'date' | 'startTime' | 'endTime' | 'location' | 'rank'>,
+  b: Pick<PendingShift, 'priority' | 'date' | 'startTime' | 'endTime' | 'location' | 'rank'>,
+): number {
+  return (
+    byUrgencyThenTime(a, b) ||
+    a.location.localeCompare(b.location) ||
+    a.endTime.localeCompare(b.endTime) ||
+    a.rank - b.rank
   );
 }
 

@@ -5,7 +5,7 @@ import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/form';
 import { usePrincipal } from '../auth/session';
 import { locationFilterOptions, useResidences } from '../residences/use-residences';
-import { byUrgencyThenTime } from './claim-decision';
+import { byQueueOrder } from './claim-decision';
 import { PanelHeading } from './panel-heading';
 import { PendingClaimCard } from './pending-claim-card';
 import { useDecideClaim, usePendingApprovals } from './use-approvals';
@@ -28,7 +28,7 @@ export function PendingApprovalsPanel() {
     );
   }
 
-  const shifts = [...(pending.data ?? [])].sort(byUrgencyThenTime);
+  const shifts = [...(pending.data ?? [])].sort(byQueueOrder);
   return (
     <section aria-labelledby="pending-approvals-heading" className="grid gap-4">
       <PanelHeading

@@ -2,7 +2,9 @@ import { User } from 'lucide-react';
 import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/shift-badges';
 import { ShiftFacts } from '../../components/ui/shift-facts';
 import { fullName } from '../people/role-badge';
+import { ClaimAlternatives } from './claim-alternatives';
 import type { ClaimDecision } from './claim-decision';
+import { ClaimRanking } from './claim-ranking';
 import { DecisionCard } from './decision-card';
 import type { PendingShift } from './types';
 
@@ -46,6 +48,8 @@ export function PendingClaimCard({
         </span>
       </p>
       <ShiftFacts shift={shift} />
+      <ClaimRanking shift={shift} />
+      <ClaimAlternatives shiftId={shift.id} claimant={fullName(shift.staffName)} />
     </DecisionCard>
   );
 }

@@ -6,7 +6,7 @@ import { queryClient, refresh, updateShiftInLists } from '../../api/query-client
 import { usePrincipal } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import { type ClaimDecision, decidedShift } from './claim-decision';
-import type { DropRequest, PendingShift } from './types';
+import type { DropRequest, PendingShift, ShiftAlternative } from './types';
 
 export function usePendingApprovals(location = 'all') {
   const allowed = can(usePrincipal(), 'viewPendingApprovals');
@@ -14,6 +14,15 @@ export function usePendingApprovals(location = 'all') {
     queryKey: keys.pending(location),
     queryFn: () => api.everyPage<PendingShift>(withQuery('/api/shifts/pending', { location })),
     enabled: allowed,
+  });
+}
+
+/** Who could be assigned the shift instead of its claimant, read once `wanted`. */
+export function useAlternatives(shiftId: string, wanted: boolean) {
+  return useQuery({
+    queryKey: keys.alternatives(shiftId),
+    queryFn: () => api.get<ShiftAlternative[]>(`/api/shifts/${shiftId}/alternatives`),
+    enabled: wanted,
   });
 }
 
