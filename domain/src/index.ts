@@ -1,4 +1,5 @@
 export * from './config';
+export * from './escalation';
 export * from './forms';
 export * from './inbox';
 export * from './operations';

@@ -25,6 +25,7 @@ export const streams = {
   emailNotificationMode: () => named('config', 'email-notification-mode'),
   workingTimeRules: () => named('config', 'working-time-rules'),
   credentialTypes: () => named('config', 'credential-types'),
+  escalationPolicy: () => named('config', 'escalation-policy'),
   inbox: (userId: string) => named('inbox', userId),
   operation: (operationId: string) => named('operation', operationId),
   /** A unique value's claim, named by a digest of the value so no personal data names a stream. */

@@ -3,6 +3,7 @@ import { completedShiftsProjection } from './read-models/completed-shifts';
 import { configProjection } from './read-models/config';
 import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
+import { outreachProjection } from './read-models/outreach';
 import { residencesProjection } from './read-models/residences';
 import { shiftsProjection } from './read-models/shifts';
 import { usersProjection } from './read-models/users';
@@ -49,4 +50,5 @@ export const projections = [
   notificationsProjection,
   configProjection,
   credentialsProjection,
+  outreachProjection,
 ];

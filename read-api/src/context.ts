@@ -1,4 +1,11 @@
-import type { Capability, Credential, Principal, TimeOff, VersionedRules } from '@shiftcover/domain';
+import type {
+  Capability,
+  Credential,
+  Principal,
+  TimeOff,
+  VersionedEscalationPolicy,
+  VersionedRules,
+} from '@shiftcover/domain';
 import { can, refusalFor } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyRequest } from 'fastify';
@@ -45,6 +52,8 @@ export interface ReadApiDeps {
   shiftHistory?: (shiftId: string) => Promise<HistoryEntry[]>;
   /** Credentials, time off, the working-time rules and eligibility; 503 when not given. */
   safety?: SafetyReads;
+  /** The escalation policy, read from its stream; 503 when not given. */
+  escalation?: { policy(): Promise<VersionedEscalationPolicy> };
 }
 
 /** Which read models each view reads: a request waits for these before it reads. */
@@ -56,6 +65,7 @@ export const readModels = {
   audit: ['audit_log', 'users'],
   notifications: ['notifications'],
   config: ['system_config'],
+  outreach: ['outreach', 'shifts', 'users', 'residences'],
 } as const;
 
 /** Signs the reader in, checks the capability, and waits for their own last write if they named it. */

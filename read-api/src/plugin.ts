@@ -3,6 +3,7 @@ import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ReadApiDeps } from './context';
+import { escalationReadRoutes } from './escalation-routes';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
 import { mailReadRoutes, recordReadRoutes } from './record-routes';
@@ -17,6 +18,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(safetyReadRoutes, deps);
+  await app.register(escalationReadRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth-routes';
 import type { CommandApiDeps } from './context';
+import { escalationRoutes } from './escalation-routes';
 import { peopleRoutes } from './people-routes';
 import { safetyRoutes } from './safety-routes';
 import { shiftRoutes } from './shift-routes';
@@ -37,6 +38,7 @@ const API_TAGS = [
   'credentials',
   'time off',
   'working-time rules',
+  'escalation policy',
   'residences',
   'notifications',
   'completed shifts',
@@ -107,4 +109,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(shiftRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(safetyRoutes, deps);
+  await app.register(escalationRoutes, deps);
 }

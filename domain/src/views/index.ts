@@ -1,4 +1,5 @@
 export * from './answers';
+export * from './escalation';
 export * from './people';
 export * from './records';
 export * from './safety';
