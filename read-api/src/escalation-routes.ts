@@ -8,8 +8,8 @@ import {
   refusalFor,
   stepLabel,
 } from '@shiftcover/domain';
-import { adminsOfResidence } from '@shiftcover/projections';
 import { HttpError } from '@shiftcover/platform';
+import { adminsOfResidence } from '@shiftcover/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ReadApiDeps, reader, readModels } from './context';
@@ -63,13 +63,17 @@ export const escalationReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (a
     async (request) => {
       const who = await reader(request, deps, readModels.outreach, 'seeShiftIds');
       const { sql } = deps;
-      const [shift] = await sql<{ location: string }[]>`select location from rm_shifts where id = ${request.params.id}`;
+      const [shift] = await sql<
+        { location: string }[]
+      >`select location from rm_shifts where id = ${request.params.id}`;
       if (!shift) throw new HttpError(404, 'Shift not found');
       if (!isSeniorAdministrator(who)) {
         const admins = sql`(select id, assigned_residence_id as residence_id from rm_users where role = 'admin')`;
-        const [theirs] = await sql`select 1 from (${adminsOfResidence(sql, admins, sql('rm_residences'), shift.location)}) a
+        const [theirs] =
+          await sql`select 1 from (${adminsOfResidence(sql, admins, sql('rm_residences'), shift.location)}) a
           where a.id = ${who.userId}`;
-        if (!theirs) throw new HttpError(403, 'Only the admins of this residence can see whom its shifts were sent to');
+        if (!theirs)
+          throw new HttpError(403, 'Only the admins of this residence can see whom its shifts were sent to');
       }
       const notices = await sql<Notice[]>`
         select o.sent_at, o.opening, o.step_key, o.hours_before_start, o.audience, o.mark, o.user_id, o.channel,
@@ -85,7 +89,11 @@ export const escalationReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (a
         audience: n.audience,
         mark: n.mark,
         userId: n.user_id,
-        userName: n.first_name ? `${n.first_name} ${n.last_name}` : n.channel === 'mailing_list' ? null : 'Deleted user',
+        userName: n.first_name
+          ? `${n.first_name} ${n.last_name}`
+          : n.channel === 'mailing_list'
+            ? null
+            : 'Deleted user',
         channel: n.channel,
       }));
     },

@@ -81,7 +81,10 @@ describe('the escalation policy (docs/product.md §11)', () => {
       .thenEmits([{ type: 'EscalationPolicySet', data: { steps, version: 1, at: now.toISOString() } }]);
     expect(set).toEqual({ steps, version: 1 });
     given(escalationPolicyDecider)
-      .when({ type: 'SetEscalationPolicy', data: DEFAULT_ESCALATION_POLICY }, { actor: superAdminActor(), now })
+      .when(
+        { type: 'SetEscalationPolicy', data: DEFAULT_ESCALATION_POLICY },
+        { actor: superAdminActor(), now },
+      )
       .thenEmits([]);
     given(escalationPolicyDecider)
       .when({ type: 'SetEscalationPolicy', data: { steps } }, { actor: adminActor(), now })
@@ -104,7 +107,8 @@ const aShiftOf2026 = fc
   })
   .map(({ day, quarter, hours }) => {
     const date = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
-    const hhmm = (q: number) => `${String(Math.floor(q / 4) % 24).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
+    const hhmm = (q: number) =>
+      `${String(Math.floor(q / 4) % 24).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
     // 02:xx on the spring-forward day names no instant; the form refuses it, so the ladder never sees it.
     const startQuarter = date === '2026-03-08' && quarter >= 8 && quarter < 12 ? quarter + 4 : quarter;
     return { date, startTime: hhmm(startQuarter), endTime: hhmm(startQuarter + hours * 4) };
@@ -147,7 +151,9 @@ describe('when a step falls due', () => {
             expect(done).not.toContain(stepKey(step));
             expect(stepDueAt(step, shift).getTime()).toBeLessThanOrEqual(now.getTime());
           }
-          expect(due.length + done.filter((k, i) => done.indexOf(k) === i).length).toBeLessThanOrEqual(steps.length);
+          expect(due.length + done.filter((k, i) => done.indexOf(k) === i).length).toBeLessThanOrEqual(
+            steps.length,
+          );
           const afterwards = new Date(now.getTime() + later * 60_000);
           const still = dueSteps(steps, shift, done, afterwards);
           if (afterwards < end) for (const step of due) expect(still).toContainEqual(step);
@@ -197,9 +203,14 @@ describe('EscalateShift', () => {
     given(shiftDecider, [posted(), claimed()])
       .when(escalate(urgentStep), timers(dayBefore))
       .thenRejects('not_claimable', 'This shift is no longer open');
-    const denied: ShiftEvent = { type: 'ClaimDenied', data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp } };
+    const denied: ShiftEvent = {
+      type: 'ClaimDenied',
+      data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp },
+    };
     const history = [posted({ priority: 'urgent' }), escalated(urgentStep, dayBefore), claimed(), denied];
-    given(shiftDecider, history).when(escalate(urgentStep, 1), timers(dayBefore)).thenRejects('not_claimable');
+    given(shiftDecider, history)
+      .when(escalate(urgentStep, 1), timers(dayBefore))
+      .thenRejects('not_claimable');
     const state = given(shiftDecider, history)
       .when(escalate(urgentStep, 2), timers(dayBefore))
       .thenEmits([escalated(urgentStep, dayBefore, 2)]);

@@ -68,7 +68,12 @@ export function dueSteps(
 }
 
 /** Events after which a shift is open again: the ladder starts over. */
-export const openingEvents: readonly string[] = ['ShiftPosted', 'ClaimDenied', 'DropApproved', 'HolderRemoved'];
+export const openingEvents: readonly string[] = [
+  'ShiftPosted',
+  'ClaimDenied',
+  'DropApproved',
+  'HolderRemoved',
+];
 /** Events after which someone has the shift (claimed or assigned): the ladder stops. */
 export const takingEvents: readonly string[] = ['ShiftClaimed', 'ShiftAssigned'];
 

@@ -4,7 +4,12 @@ import type { Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
 
 /** Who a step of the escalation ladder tells (docs/product.md §11). */
-export const escalationAudiences = ['eligible_staff', 'all_staff', 'residence_admins', 'super_admins'] as const;
+export const escalationAudiences = [
+  'eligible_staff',
+  'all_staff',
+  'residence_admins',
+  'super_admins',
+] as const;
 export type EscalationAudience = (typeof escalationAudiences)[number];
 
 /** How a step may raise the shift's priority; the ladder never lowers it. */

@@ -31,6 +31,12 @@ export async function planOutreachMails(
   const shift = await shiftAt(deps.store, event.streamId, event.revision);
   const info = shiftInfo(shift);
   const { title, text } = outreachWording(step, shiftLabel(shift));
-  const message = mail('shift_outreach', `${title}: ${info.location}, ${info.date}`, text, info, deps.publicUrl);
+  const message = mail(
+    'shift_outreach',
+    `${title}: ${info.location}, ${info.date}`,
+    text,
+    info,
+    deps.publicUrl,
+  );
   return queueMail(deps, tx, event.id, recipients, message);
 }
