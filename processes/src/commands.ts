@@ -33,7 +33,12 @@ export interface Commands {
       context: CommandContext,
       trace: CommandTrace,
     ): Promise<Written<ScheduleEvent>>;
-    eligibility(shiftId: string, userId: string, self: boolean, now: Date): Promise<{ eligible: boolean } | null>;
+    eligibility(
+      shiftId: string,
+      userId: string,
+      self: boolean,
+      now: Date,
+    ): Promise<{ eligible: boolean } | null>;
   };
   escalation: { policy(): Promise<VersionedEscalationPolicy> };
 }

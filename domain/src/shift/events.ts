@@ -1,5 +1,5 @@
-import type { EscalationStep } from '../escalation/policy';
 import type { OutreachNotice } from '../escalation/ladder';
+import type { EscalationStep } from '../escalation/policy';
 import type { ShiftPriority, ShiftType } from './schemas';
 
 interface ShiftFacts {

@@ -122,9 +122,7 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
     data: ref.extend({
       opening: z.number().int().min(1),
       step: escalationStepSchema,
-      notices: z.array(
-        z.object({ userId: z.string().min(1).nullable(), channel: z.enum(outreachChannels) }),
-      ),
+      notices: z.array(z.object({ userId: z.string().min(1).nullable(), channel: z.enum(outreachChannels) })),
     }),
   }),
   /** A deleted person lets go of the shift: what they held or claimed reopens, offers to or from them end. */

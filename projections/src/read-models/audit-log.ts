@@ -154,7 +154,8 @@ const entries: Record<string, Entry> = {
   EscalationPolicySet: {
     action: 'system_enhancement',
     entityType: 'escalation_policy',
-    describe: (d) => `Set the escalation policy (version ${d.version}): ${(d.steps as unknown[]).length} steps`,
+    describe: (d) =>
+      `Set the escalation policy (version ${d.version}): ${(d.steps as unknown[]).length} steps`,
   },
   HolderRemoved: {
     action: 'shift_updated',
