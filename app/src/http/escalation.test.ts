@@ -75,14 +75,14 @@ describe('the escalation policy over HTTP (docs/product.md §11)', () => {
     const posted = await admin.post('/api/shifts', {
       location: 'Maple House',
       type: 'AM',
-      date: '2026-03-03',
+      date: '2026-03-04',
       startTime: '08:00',
       endTime: '16:00',
     });
     const shiftId = posted.body.id as string;
     await sweep();
-    // 2026-03-02 20:00 is 12 hours before the start: the last step marks it emergency.
-    clock = easternInstant('2026-03-02', '20:00');
+    // 2026-03-03 20:00 is 12 hours before the start: the last step marks it emergency.
+    clock = easternInstant('2026-03-03', '20:00');
     await sweep();
 
     const outreach = await admin.get(`/api/shifts/${shiftId}/outreach`);

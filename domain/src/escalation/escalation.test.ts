@@ -125,6 +125,21 @@ describe('when a step falls due', () => {
     );
   });
 
+  it('a shift posted 10 hours before its start runs the step at posting and the 24-hour one, not the 48-hour one', () => {
+    const start = at('2026-03-10', '08:00');
+    const shift = {
+      date: '2026-03-10',
+      startTime: '08:00',
+      endTime: '16:00',
+      openedAt: at('2026-03-09', '22:00'),
+    };
+    const due = dueSteps(DEFAULT_ESCALATION_POLICY.steps, shift, [], at('2026-03-09', '22:00'));
+    expect(due.map(stepKey)).toEqual(['posting', '24h']);
+    expect(dueSteps(DEFAULT_ESCALATION_POLICY.steps, shift, ['posting', '24h'], start).map(stepKey)).toEqual([
+      '8h',
+    ]);
+  });
+
   it('24 h before a shift the evening clocks sprang forward is 19:00 the evening before: 25 h of wall clock', () => {
     const shift = { date: '2026-03-08', startTime: '20:00', endTime: '23:00', openedAt: new Date(0) };
     expect(stepDueAt({ hoursBeforeStart: 24 }, shift)).toEqual(at('2026-03-07', '19:00'));
@@ -132,7 +147,7 @@ describe('when a step falls due', () => {
     expect(stepDueAt({ hoursBeforeStart: 24 }, fallBack)).toEqual(at('2026-10-31', '21:00'));
   });
 
-  it('due steps: not run yet, their time come, the shift not ended; due once due until the end', () => {
+  it('due steps: not run yet, their time come at most a day ago, the shift not ended', () => {
     fc.assert(
       fc.property(
         ladder,
@@ -150,13 +165,17 @@ describe('when a step falls due', () => {
           for (const step of due) {
             expect(done).not.toContain(stepKey(step));
             expect(stepDueAt(step, shift).getTime()).toBeLessThanOrEqual(now.getTime());
+            expect(stepDueAt(step, shift).getTime()).toBeGreaterThan(now.getTime() - 24 * HOUR_MS);
           }
           expect(due.length + done.filter((k, i) => done.indexOf(k) === i).length).toBeLessThanOrEqual(
             steps.length,
           );
           const afterwards = new Date(now.getTime() + later * 60_000);
           const still = dueSteps(steps, shift, done, afterwards);
-          if (afterwards < end) for (const step of due) expect(still).toContainEqual(step);
+          const recent = due.filter(
+            (step) => stepDueAt(step, shift) > new Date(afterwards.getTime() - 24 * HOUR_MS),
+          );
+          if (afterwards < end) for (const step of recent) expect(still).toContainEqual(step);
           else expect(still).toEqual([]);
         },
       ),

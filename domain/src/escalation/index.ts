@@ -2,6 +2,7 @@ export {
   audienceLabels,
   channelLabels,
   dueSteps,
+  ESCALATION_CATCH_UP_HOURS,
   type LadderShift,
   type OutreachChannel,
   type OutreachNotice,

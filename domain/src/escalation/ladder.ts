@@ -53,9 +53,15 @@ export function stepDueAt(step: Pick<EscalationStep, 'hoursBeforeStart'>, shift:
 }
 
 /**
+ * How late a step may still run: a sweep missed while the timers were down catches up, but a step
+ * further behind is skipped, so a shift posted late starts the ladder where it stands and shifts
+ * open long ago are not all announced at once when the ladder first runs.
+ */
+export const ESCALATION_CATCH_UP_HOURS = 24;
+
+/**
  * The steps to run now for a shift still open: those not yet run in this opening whose time has
- * come, in ladder order, while the shift has not ended. A shift opened late runs at once every step
- * whose time has passed.
+ * come, at most a day ago, in ladder order, while the shift has not ended.
  */
 export function dueSteps(
   steps: readonly EscalationStep[],
@@ -64,7 +70,11 @@ export function dueSteps(
   now: Date,
 ): EscalationStep[] {
   if (now >= shiftInterval(shift.date, shift.startTime, shift.endTime).end) return [];
-  return steps.filter((step) => !done.includes(stepKey(step)) && stepDueAt(step, shift) <= now);
+  const oldest = now.getTime() - ESCALATION_CATCH_UP_HOURS * HOUR_MS;
+  return steps.filter((step) => {
+    const due = stepDueAt(step, shift).getTime();
+    return !done.includes(stepKey(step)) && due <= now.getTime() && due > oldest;
+  });
 }
 
 /** Events after which a shift is open again: the ladder starts over. */
