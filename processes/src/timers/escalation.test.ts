@@ -144,6 +144,39 @@ describe('the escalation ladder (docs/product.md §11)', () => {
     expect(inApp.map((n) => n.title)).toEqual(['Urgent coverage needed', 'Emergency coverage needed']);
     expect(await stepsRun()).toEqual(['posting', '48', 'posting', '24', '8']);
   });
+
+  it('in mailing-list mode tells the list once, and the people in the app', async () => {
+    const developer: Actor = { kind: 'user', userId: 'dev-1', role: 'developer', superAdmin: false };
+    await world.service.config(
+      {
+        type: 'SetEmailNotificationMode',
+        data: { mode: 'mailing_list', mailingListAddress: 'team@example.org' },
+      },
+      { actor: developer, now: clock },
+      { commandId: randomUUID() },
+    );
+    const listed = randomUUID();
+    await world.service.shift(
+      {
+        type: 'PostShift',
+        data: aShift({ shiftId: listed, date: '2026-03-12', startTime: '08:00', endTime: '16:00' }),
+      },
+      { actor: admin, now: clock },
+      { commandId: randomUUID() },
+    );
+    expect(await sweep()).toEqual({
+      ran: [`${listed}:posting`],
+      mailed: [
+        'team@example.org | New shift available: Maple House, 2026-03-12',
+        'team@example.org | Shift open to you: Maple House, 2026-03-12',
+      ],
+    });
+    const told = await world.sql`
+      select user_id, channel from rm_shift_outreach where shift_id = ${listed} order by channel`;
+    // Cam and Bob (not off that day) in the app, and the list with nobody named.
+    expect(told.map((n) => n.channel)).toEqual(['in_app', 'in_app', 'mailing_list']);
+    expect(told.map((n) => n.user_id)).toEqual(expect.arrayContaining([cam.userId, null]));
+  });
 });
 
 const superAdminId = async () =>
