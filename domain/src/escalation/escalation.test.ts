@@ -6,7 +6,7 @@ import type { ShiftEvent } from '../shift/events';
 import { at, claimed, posted, SHIFT_ID, stamp } from '../testing/shift-fixtures';
 import { adminActor, given, staffActor, superAdminActor, systemActor } from '../testing/specification';
 import { easternInstant, shiftInterval } from '../time/eastern';
-import { dueSteps, type LadderShift, stepDueAt, stepKey } from './ladder';
+import { dueSteps, type LadderShift, openingEvents, stepDueAt, stepKey } from './ladder';
 import {
   DEFAULT_ESCALATION_POLICY,
   type EscalationStep,
@@ -243,5 +243,34 @@ describe('EscalateShift', () => {
     given(shiftDecider, [posted()])
       .when(escalate(urgentStep), { actor: staffActor(), now: dayBefore })
       .thenRejects('forbidden');
+  });
+});
+
+describe('the openings of a shift', () => {
+  const happenings: ShiftEvent[] = [
+    claimed(),
+    { type: 'ClaimDenied', data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp } },
+    { type: 'ClaimApproved', data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp } },
+    { type: 'DropApproved', data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp } },
+    { type: 'HolderRemoved', data: { shiftId: SHIFT_ID, userId: 'staff-1', at: stamp } },
+    {
+      type: 'ShiftAssigned',
+      data: { shiftId: SHIFT_ID, userId: 'staff-2', previousUserId: null, at: stamp },
+    },
+    escalated(urgentStep, dayBefore),
+  ];
+
+  it('are counted by the decider as the read model counts them (openingEvents), each starting the ladder over', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...happenings), { maxLength: 12 }), (later) => {
+        const history = [posted(), ...later];
+        const state = history.reduce(shiftDecider.evolve, shiftDecider.initialState());
+        expect(state.opening).toBe(history.filter((e) => openingEvents.includes(e.type)).length);
+        const sinceOpening = later.slice(later.findLastIndex((e) => openingEvents.includes(e.type)) + 1);
+        expect(state.escalatedSteps).toEqual(
+          sinceOpening.filter((e) => e.type === 'ShiftEscalated').map(() => '24h'),
+        );
+      }),
+    );
   });
 });
