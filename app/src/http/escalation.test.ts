@@ -105,6 +105,17 @@ describe('the escalation policy over HTTP (docs/product.md §11)', () => {
     });
     expect((await superAdmin.get(`/api/shifts/${shiftId}/outreach`)).status).toBe(200);
     expect((await staff.get(`/api/shifts/${shiftId}/outreach`)).status).toBe(403);
+    // Once residences have admins, only Maple House's read its shifts' outreach.
+    const maple = await superAdmin.post('/api/residences', { name: 'Maple House' });
+    const oak = await superAdmin.post('/api/residences', { name: 'Oak Lodge' });
+    const oakAdmin = await server.signedIn('admin');
+    await superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: maple.body.id });
+    await superAdmin.post(`/api/users/${oakAdmin.userId}/assign-residence`, { residenceId: oak.body.id });
+    expect((await admin.get(`/api/shifts/${shiftId}/outreach`)).status).toBe(200);
+    expect(await oakAdmin.get(`/api/shifts/${shiftId}/outreach`)).toMatchObject({
+      status: 403,
+      body: { message: 'Only the admins of this residence can see whom its shifts were sent to' },
+    });
     expect((await admin.get('/api/shifts/no-such-shift/outreach')).status).toBe(404);
 
     const [shift] = await server.runtime.sql`select status from rm_shifts where id = ${shiftId}`;
