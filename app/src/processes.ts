@@ -36,8 +36,8 @@ export function mailSetup(
 /**
  * The process managers: e-mail planned from the log (through JetStream when NATS_URL is set) and
  * sent over SMTP_URL when set, else kept in the outbox; and the timers that, every minute, complete
- * shifts 1 hour after their end, expire unfilled ones, remind holders 12 hours before their shift
- * and send the monthly and weekly reports, catching up at start.
+ * shifts 1 hour after their end, expire unfilled ones, run the escalation ladder's due steps,
+ * remind holders 12 hours before their shift and send the monthly and weekly reports, catching up at start.
  */
 export async function startProcesses(runtime: Runtime, config: Config, logger: Logger) {
   const positions = new Positions(runtime.sql);
@@ -65,7 +65,7 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
   mailGauges(runtime.operations.metrics, runtime.sql);
   // The timers catch up once the read models they read have caught up with the log.
   await positions
-    .waitFor(await runtime.store.headPosition(), ['shifts', 'completed_shifts'])
+    .waitFor(await runtime.store.headPosition(), ['shifts', 'completed_shifts', 'outreach'])
     .catch(() => undefined);
   const timers = new ShiftTimers({
     sql: runtime.sql,

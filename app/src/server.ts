@@ -154,6 +154,7 @@ async function assemble(
     currentUser: async (request: FastifyRequest) => (await caller(request, principals)).principal,
     shiftHistory: (shiftId: string) => shiftHistory(runtime.handler, shiftId),
     safety: commandDeps.service.safety,
+    escalation: commandDeps.service.escalation,
   };
 
   const trustedOrigins = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];

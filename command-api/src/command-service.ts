@@ -11,6 +11,7 @@ import {
   type ShiftCommand,
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
+import { Escalation } from './escalation';
 import { Residences } from './residences';
 import { Safety } from './safety';
 import { Schedules } from './schedules';
@@ -47,6 +48,7 @@ export function createCommandService(
   return {
     shift,
     safety: new Safety(handler),
+    escalation: new Escalation(handler),
     users,
     residences,
     config: (command: ConfigCommand, context: CommandContext, trace: CommandTrace) =>

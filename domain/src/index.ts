@@ -1,5 +1,6 @@
 export * from './calendar';
 export * from './config';
+export * from './escalation';
 export * from './forms';
 export * from './inbox';
 export * from './operations';

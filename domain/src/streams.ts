@@ -26,6 +26,7 @@ export const streams = {
   emailNotificationMode: () => named('config', 'email-notification-mode'),
   workingTimeRules: () => named('config', 'working-time-rules'),
   credentialTypes: () => named('config', 'credential-types'),
+  escalationPolicy: () => named('config', 'escalation-policy'),
   inbox: (userId: string) => named('inbox', userId),
   /** A person's private calendar feed: the digest of its address, made and revoked. */
   calendarFeed: (userId: string) => named('calendar', userId),

@@ -6,6 +6,7 @@ import type {
   ScheduleEvent,
   ShiftCommand,
   ShiftEvent,
+  VersionedEscalationPolicy,
 } from '@shiftcover/domain';
 import type { CommandTrace, HandleResult } from '@shiftcover/eventstore';
 
@@ -15,7 +16,8 @@ export type Written<Event> = Pick<HandleResult<Event>, 'events' | 'position' | '
 /**
  * The write side as the process managers use it: shift commands (timers, e-mail tools) and
  * operations recorded once under their id (reports, developer calls), and the notices of a
- * person's schedule (credential expiry). The app passes in the command API's service.
+ * person's schedule (credential expiry); and what the escalation ladder reads from the streams the
+ * commands decide on (the policy, who may take a shift). The app passes in the command API's service.
  */
 export interface Commands {
   shift(command: ShiftCommand, context: CommandContext, trace: CommandTrace): Promise<Written<ShiftEvent>>;
@@ -31,5 +33,12 @@ export interface Commands {
       context: CommandContext,
       trace: CommandTrace,
     ): Promise<Written<ScheduleEvent>>;
+    eligibility(
+      shiftId: string,
+      userId: string,
+      self: boolean,
+      now: Date,
+    ): Promise<{ eligible: boolean } | null>;
   };
+  escalation: { policy(): Promise<VersionedEscalationPolicy> };
 }

@@ -12,6 +12,7 @@ export { EVENTS_STREAM, EventBridge, ensureEventsStream } from './nats/bridge';
 export { type EventHandler, JetStreamConsumer } from './nats/consumer';
 export { type Decision, type ParkedEventDeps, retryParked, skipParked } from './parked-events';
 export { noticeExpiringCredentials } from './timers/credential-notices';
+export { escalateUnfilledShifts } from './timers/escalation';
 export { remindHolders } from './timers/reminders';
 export { reportCompletedShifts, sendAuditReport, sendDueReports } from './timers/reports';
 export { ShiftTimers, settleDueShifts } from './timers/shift-timers';

@@ -4,6 +4,7 @@ import { completedShiftsProjection } from './read-models/completed-shifts';
 import { configProjection } from './read-models/config';
 import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
+import { outreachProjection } from './read-models/outreach';
 import { residencesProjection } from './read-models/residences';
 import { shiftsProjection } from './read-models/shifts';
 import { usersProjection } from './read-models/users';
@@ -54,4 +55,5 @@ export const projections = [
   configProjection,
   credentialsProjection,
   calendarFeedsProjection,
+  outreachProjection,
 ];

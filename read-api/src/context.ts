@@ -4,6 +4,7 @@ import type {
   Principal,
   Reservation,
   TimeOff,
+  VersionedEscalationPolicy,
   VersionedRules,
 } from '@shiftcover/domain';
 import { can, refusalFor } from '@shiftcover/domain';
@@ -53,6 +54,8 @@ export interface ReadApiDeps {
   shiftHistory?: (shiftId: string) => Promise<HistoryEntry[]>;
   /** Credentials, time off, the working-time rules and eligibility; 503 when not given. */
   safety?: SafetyReads;
+  /** The escalation policy, read from its stream; 503 when not given. */
+  escalation?: { policy(): Promise<VersionedEscalationPolicy> };
 }
 
 /** Which read models each view reads: a request waits for these before it reads. */
@@ -66,6 +69,7 @@ export const readModels = {
   audit: ['audit_log', 'users'],
   notifications: ['notifications'],
   config: ['system_config'],
+  outreach: ['outreach', 'shifts', 'users', 'residences'],
 } as const;
 
 /** Signs the reader in, checks the capability, and waits for their own last write if they named it. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { alternativesRoutes } from './alternatives-routes';
 import { calendarReadRoutes } from './calendar-routes';
 import type { ReadApiDeps } from './context';
+import { escalationReadRoutes } from './escalation-routes';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
 import { mailReadRoutes, recordReadRoutes } from './record-routes';
@@ -21,6 +22,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(safetyReadRoutes, deps);
   await app.register(calendarReadRoutes, deps);
   await app.register(alternativesRoutes, deps);
+  await app.register(escalationReadRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

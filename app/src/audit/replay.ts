@@ -1,14 +1,20 @@
 import {
+  audienceLabels,
   calendarFeedDecider,
   categoryOf,
+  channelLabels,
   configDecider,
   credentialTypesDecider,
   type Decider,
+  type EscalationStep,
+  escalationPolicyDecider,
   inboxDecider,
+  type OutreachNotice,
   residenceDecider,
   type StreamCategory,
   scheduleDecider,
   shiftDecider,
+  stepLabel,
   streamCategories,
   streams,
   uniquenessDecider,
@@ -39,6 +45,7 @@ export class UnknownStream extends Error {}
 const configDeciders: Record<string, AnyDecider> = {
   [streams.workingTimeRules()]: workingTimeRulesDecider,
   [streams.credentialTypes()]: credentialTypesDecider,
+  [streams.escalationPolicy()]: escalationPolicyDecider,
 };
 
 export function deciderFor(streamId: string): AnyDecider {
@@ -127,6 +134,11 @@ function detailOf(event: RecordedEvent): string | null {
   const data = event.data as Record<string, unknown>;
   if (event.type === 'ShiftRefused')
     return `Refused ${data.action} by ${data.userId}: ${data.message} (${data.code}, rules version ${data.rulesVersion})`;
+  if (event.type === 'ShiftEscalated') {
+    const { step, notices } = data as { step: EscalationStep; notices: OutreachNotice[] };
+    const told = notices.map((n) => `${n.userId ?? 'mailing list'} (${channelLabels[n.channel]})`);
+    return `${stepLabel(step)}, ${audienceLabels[step.audience].toLowerCase()}: ${told.length ? told.join(', ') : 'nobody to tell'}`;
+  }
   const override = data.override as { reason?: string } | undefined;
   if (event.type === 'ShiftAssigned' && override?.reason)
     return `Assigned against the working-time rules: ${override.reason}`;

@@ -1,3 +1,4 @@
+import { createCommandService } from '@shiftcover/command-api';
 import { easternToday, nextDate } from '@shiftcover/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +313,62 @@ describe('the rules on screen in a real browser', () => {
     await sam.screenshot({ path: `${SCREENSHOT_DIR}/pending-ranked-alternatives.png` });
     const audit = new AxeAudit();
     await audit.checkBothWidths(page, 'Pending Approvals with ranks and alternatives');
+    expect(audit.problems).toEqual([]);
+  });
+
+  it('lets a super admin change the escalation ladder by keyboard, and shows whom a step told', async () => {
+    const page = await open('morgan.lee', '/admin');
+    await page.getByRole('tab', { name: /^Credentials & Rules/ }).click();
+    const ladder = page.getByRole('form', { name: 'Escalation steps' });
+    const second = ladder.getByRole('group', { name: 'Step 2' });
+    expect(await second.getByLabel('Hours before the start').inputValue()).toBe('48');
+    await second.getByLabel('Hours before the start').fill('72');
+    // The card is audited at both widths with the rest of the tab above; its refusal here.
+    const audit = new AxeAudit();
+    // A step added last at more hours than the one before it is out of order, in plain words.
+    await ladder.getByRole('button', { name: 'Add Step' }).press('Enter');
+    await ladder.getByRole('group', { name: 'Step 5' }).getByLabel('Hours before the start').fill('100');
+    await ladder.getByRole('button', { name: 'Save Policy' }).press('Enter');
+    await ladder
+      .getByRole('alert')
+      .getByText(/^Steps must be in order/)
+      .waitFor();
+    await audit.check(page, 'Escalation policy refused');
+    await ladder.getByRole('button', { name: 'Remove step 5' }).press('Enter');
+    await ladder.getByRole('button', { name: 'Save Policy' }).press('Enter');
+    await toast(page, 'Escalation Policy Saved');
+    expect((await admin.get('/api/escalation-policy')).body).toMatchObject({ version: 1 });
+
+    // A step of the ladder for a new shift, as the timers send it, then its outreach in the history.
+    const shiftId = await postShift({ notes: 'Escalated overnight cover', date: daysAhead(31) });
+    const { runtime } = e2e.server;
+    await createCommandService(runtime.handler, runtime.vault).shift(
+      {
+        type: 'EscalateShift',
+        data: {
+          shiftId,
+          opening: 1,
+          step: { hoursBeforeStart: null, audience: 'eligible_staff', mark: null },
+          notices: [
+            { userId: people.get('sam.patel')!, channel: 'in_app' },
+            { userId: people.get('sam.patel')!, channel: 'email' },
+          ],
+        },
+      },
+      { actor: { kind: 'system', name: 'timers' }, now: new Date() },
+      { commandId: `Escalate:${shiftId}:1:posting` },
+    );
+    const shifts = await open('morgan.lee');
+    const escalated = card(shifts, 'Escalated overnight cover');
+    await escalated.scrollIntoViewIfNeeded();
+    await escalated.getByRole('button', { name: /^History of/ }).click();
+    const outreach = shifts
+      .getByRole('dialog', { name: 'Shift History' })
+      .getByRole('region', { name: 'Outreach' });
+    await outreach.getByRole('row').filter({ hasText: 'Sam Patel' }).filter({ hasText: 'e-mail' }).waitFor();
+    await outreach.getByText('At posting (Eligible staff)').first().waitFor();
+    await dialogShot(shifts, 'rules-history-outreach');
+    await audit.check(shifts, 'Shift History with outreach');
     expect(audit.problems).toEqual([]);
   });
 });

@@ -235,6 +235,9 @@ const validBodies = (ids: { shift: string; residence: string; user: string }): R
     'POST /api/credential-types': { name: 'CPR' },
     'POST /api/my-time-off': { startDate: '2027-03-01', endDate: '2027-03-02', note: 'Away' },
     'POST /api/working-time-rules/what-if': { from: '2027-01-01T00:00:00Z', until: '2027-02-01T00:00:00Z' },
+    'PUT /api/escalation-policy': {
+      steps: [{ hoursBeforeStart: 24, audience: 'all_staff', mark: 'urgent' }],
+    },
   };
 };
 

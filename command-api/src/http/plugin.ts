@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './auth-routes';
 import { calendarRoutes } from './calendar-routes';
 import type { CommandApiDeps } from './context';
+import { escalationRoutes } from './escalation-routes';
 import { peopleRoutes } from './people-routes';
 import { safetyRoutes } from './safety-routes';
 import { shiftRoutes } from './shift-routes';
@@ -38,6 +39,7 @@ const API_TAGS = [
   'credentials',
   'time off',
   'working-time rules',
+  'escalation policy',
   'residences',
   'notifications',
   'calendar',
@@ -110,4 +112,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(peopleRoutes, deps);
   await app.register(safetyRoutes, deps);
   await app.register(calendarRoutes, deps);
+  await app.register(escalationRoutes, deps);
 }

@@ -54,6 +54,7 @@ const matrix: Record<Capability, Who[]> = {
   resendEmail: ['superAdmin', 'developer'],
   changeUserRoles: ['superAdmin', 'developer'],
   changeWorkingTimeRules: ['superAdmin', 'developer'],
+  changeEscalationPolicy: ['superAdmin', 'developer'],
   developerTools: ['developer'],
   changeEmailNotificationMode: ['developer'],
   clearCompletedRecords: ['developer'],

@@ -52,6 +52,7 @@ export type Capability =
   | 'resendEmail'
   | 'changeUserRoles'
   | 'changeWorkingTimeRules'
+  | 'changeEscalationPolicy'
   // developer only
   | 'developerTools'
   | 'changeEmailNotificationMode'
@@ -96,6 +97,7 @@ const seniorAdministrators: ReadonlySet<Capability> = new Set([
   'resendEmail',
   'changeUserRoles',
   'changeWorkingTimeRules',
+  'changeEscalationPolicy',
 ]);
 
 const developersOnly: ReadonlySet<Capability> = new Set([

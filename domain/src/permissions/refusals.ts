@@ -40,6 +40,7 @@ const refusals: Record<Capability, string> = {
   changeUserRoles: "You don't have permission to change this user's role",
   manageCredentials: 'Only admins can manage credentials',
   changeWorkingTimeRules: 'Only super admins and developers can change the working-time rules',
+  changeEscalationPolicy: 'Only super admins and developers can change the escalation policy',
   developerTools: 'Only developers can use the developer tools',
   changeEmailNotificationMode: 'Only developers can change the e-mail notification mode',
   clearCompletedRecords: 'Only developers can clear completed shifts',

@@ -1,6 +1,7 @@
 import type { CommandContext, Decider } from '../shared/decider';
 import { approveClaim, assignShift, claimShift, denyClaim } from './commands/claims';
 import { approveDrop, denyDrop, requestDrop } from './commands/drops';
+import { escalateShift } from './commands/escalation';
 import { requireLive } from './commands/guards';
 import { completeShift, expireShift, releaseHolder, remindHolder } from './commands/lifecycle';
 import { deleteShift, markUrgent, postShift, updateShift } from './commands/posting';
@@ -50,6 +51,8 @@ export function decideShift(command: ShiftCommand, state: ShiftState, context: C
       return releaseHolder(command, state, context);
     case 'RemindHolder':
       return remindHolder(command, state, context);
+    case 'EscalateShift':
+      return escalateShift(command, state, context);
   }
 }
 

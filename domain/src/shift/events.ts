@@ -1,3 +1,5 @@
+import type { OutreachNotice } from '../escalation/ladder';
+import type { EscalationStep } from '../escalation/policy';
 import type { ShiftPriority, ShiftType } from './schemas';
 
 interface ShiftFacts {
@@ -32,7 +34,10 @@ export type ShiftEvent =
   | On<'TransferAccepted', Transfer>
   | On<'TransferDeclined', Transfer>
   | On<'TransferCancelled', Transfer>
-  | On<'ShiftMarkedUrgent', { priority: 'urgent' | 'emergency' }>
+  /** `escalated`: marked by a step of the escalation ladder, whose own notices tell its audience. */
+  | On<'ShiftMarkedUrgent', { priority: 'urgent' | 'emergency'; escalated?: true }>
+  /** A step of the escalation ladder ran for the shift's current opening: who was told, and how. */
+  | On<'ShiftEscalated', { opening: number; step: EscalationStep; notices: OutreachNotice[] }>
   | On<'ShiftCompleted', { userId: string; hoursWorked: number }>
   | On<'ShiftExpired', { pendingUserId: string | null }>
   | On<'HolderReminded', { userId: string }>

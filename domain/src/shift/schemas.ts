@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { outreachChannels } from '../escalation/ladder';
+import { escalationStepSchema } from '../escalation/policy';
 import { cleanText, entityId, optionalCleanText } from '../forms/text';
 import { existsInEastern, missingTimeMessage } from '../time/duration';
 import { isCalendarDate, shiftEndDate } from '../time/eastern';
@@ -114,6 +116,15 @@ export const shiftCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CompleteShift'), data: ref }),
   z.object({ type: z.literal('ExpireShift'), data: ref }),
   z.object({ type: z.literal('RemindHolder'), data: ref }),
+  /** A step of the escalation ladder for the shift's opening, with the notices the timers worked out. */
+  z.object({
+    type: z.literal('EscalateShift'),
+    data: ref.extend({
+      opening: z.number().int().min(1),
+      step: escalationStepSchema,
+      notices: z.array(z.object({ userId: z.string().min(1).nullable(), channel: z.enum(outreachChannels) })),
+    }),
+  }),
   /** A deleted person lets go of the shift: what they held or claimed reopens, offers to or from them end. */
   z.object({ type: z.literal('ReleaseHolder'), data: ref.extend({ userId: z.string().min(1) }) }),
 ]);

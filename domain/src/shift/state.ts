@@ -1,3 +1,4 @@
+import { stepKey } from '../escalation/ladder';
 import type { ShiftEvent } from './events';
 import type { ShiftPriority, ShiftType } from './schemas';
 
@@ -42,6 +43,12 @@ export interface ShiftState {
   testData: boolean;
   /** Holders already reminded before the start: each is reminded once. */
   remindedUserIds: string[];
+  /** How many times the shift became open (posted, then open again): the escalation ladder's run. */
+  opening: number;
+  /** When it last became open. */
+  openedAt: string | null;
+  /** The escalation steps already run in this opening, by key: each runs once. */
+  escalatedSteps: string[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -72,6 +79,9 @@ export function initialShiftState(): ShiftState {
     hoursWorked: null,
     testData: false,
     remindedUserIds: [],
+    opening: 0,
+    openedAt: null,
+    escalatedSteps: [],
     createdAt: null,
     updatedAt: null,
   };
@@ -88,6 +98,11 @@ function reopened(state: ShiftState): ShiftState {
     dropRequested: false,
     dropRequestedAt: null,
   };
+}
+
+/** Open again: the escalation ladder starts over. */
+function openAgain(state: ShiftState, at: string): ShiftState {
+  return { ...reopened(state), opening: state.opening + 1, openedAt: at, escalatedSteps: [] };
 }
 
 function withTransfer(state: ShiftState, transferId: string, change: Partial<ShiftTransfer>): ShiftState {
@@ -110,6 +125,8 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
         priority,
         status: priority,
         createdById,
+        opening: 1,
+        openedAt: at,
         createdAt: at,
         updatedAt: at,
       };
@@ -133,7 +150,7 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
     case 'ClaimApproved':
       return { ...touched, status: 'approved', needsApproval: false, approved: true };
     case 'ClaimDenied':
-      return reopened(touched);
+      return openAgain(touched, event.data.at);
     case 'ShiftAssigned':
       return {
         ...reopened(touched),
@@ -145,7 +162,7 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
     case 'DropRequested':
       return { ...touched, dropRequested: true, dropRequestedAt: event.data.at, dropApproved: false };
     case 'DropApproved':
-      return { ...reopened(touched), dropApproved: true };
+      return { ...openAgain(touched, event.data.at), dropApproved: true };
     case 'DropDenied':
       return { ...touched, dropRequested: false, dropRequestedAt: null };
     case 'TransferRequested':
@@ -187,9 +204,11 @@ export function evolveShift(state: ShiftState, event: ShiftEvent): ShiftState {
     case 'ShiftExpired':
       return { ...reopened(touched), status: 'expired' };
     case 'HolderRemoved':
-      return reopened(touched);
+      return openAgain(touched, event.data.at);
     case 'ShiftRefused':
       return state;
+    case 'ShiftEscalated':
+      return { ...state, escalatedSteps: [...state.escalatedSteps, stepKey(event.data.step)] };
     case 'HolderReminded':
       return { ...state, remindedUserIds: [...state.remindedUserIds, event.data.userId] };
   }

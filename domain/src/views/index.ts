@@ -1,5 +1,6 @@
 export * from './answers';
 export * from './calendar';
+export * from './escalation';
 export * from './people';
 export * from './records';
 export * from './safety';

@@ -4,6 +4,7 @@ import type { TransactionSql } from 'postgres';
 import { planCredentialMails } from './credential-mails';
 import { planOperationMails } from './operation-mails';
 import { queueMail } from './outbox';
+import { planOutreachMails } from './outreach-mails';
 import type { MailPlannerDeps } from './planner-deps';
 import { addressesOf, audienceAddresses } from './recipients';
 import { ruleFor, shiftAt, shiftInfo } from './rules';
@@ -17,6 +18,7 @@ export async function planMails(
 ): Promise<number> {
   if (inCategory(event.streamId, 'operation')) return planOperationMails(deps, tx, event);
   if (event.type === 'CredentialExpiryNoticed') return planCredentialMails(deps, tx, event);
+  if (event.type === 'ShiftEscalated') return planOutreachMails(deps, tx, event);
   const rule = ruleFor(event.type, event.data);
   if (!rule || !inCategory(event.streamId, 'shift')) return 0;
   if (event.data.testData && event.type !== 'ShiftPosted') return 0;

@@ -102,8 +102,12 @@ const rules: Record<string, Rule> = {
   ],
 };
 
-/** The rule of a shift event; a shift posted as urgent or emergency is announced as urgent coverage. */
+/**
+ * The rule of a shift event; a shift posted as urgent or emergency is announced as urgent coverage.
+ * A mark by the escalation ladder is not announced: the step's own notices tell its audience.
+ */
 export function ruleFor(type: string, data: Record<string, unknown>): Rule | undefined {
+  if (data.escalated) return undefined;
   const urgentPost = type === 'ShiftPosted' && data.priority !== 'open';
   return rules[urgentPost ? 'ShiftMarkedUrgent' : type];
 }

@@ -7,6 +7,7 @@ import {
 } from '@shiftcover/domain';
 import { CronJob } from 'cron';
 import { noticeExpiringCredentials } from './credential-notices';
+import { escalateUnfilledShifts } from './escalation';
 import { remindHolders } from './reminders';
 import { sendDueReports } from './reports';
 import { type ShiftTimerDeps, TIMERS } from './timer-deps';
@@ -62,7 +63,8 @@ export async function settleDueShifts(
 }
 
 /**
- * Every minute, Eastern time: settles due shifts, reminds holders of shifts about to start, tells
+ * Every minute, Eastern time: settles due shifts, runs the escalation ladder's due steps for shifts
+ * still open, reminds holders of shifts about to start, tells
  * people of credentials about to expire, and sends the monthly and weekly reports when due. The first sweep runs at start, catching up
  * whatever fell due while the server was stopped.
  */
@@ -90,6 +92,7 @@ export class ShiftTimers {
   private sweep(): Promise<unknown> {
     const steps: Array<[string, () => Promise<unknown>]> = [
       ['settling shifts', () => settleDueShifts(this.deps)],
+      ['escalation ladder', () => escalateUnfilledShifts(this.deps)],
       ['reminders', () => remindHolders(this.deps)],
       ['credential notices', () => noticeExpiringCredentials(this.deps)],
       ['reports', () => sendDueReports(this.deps)],

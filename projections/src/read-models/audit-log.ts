@@ -1,4 +1,10 @@
-import { idInStream } from '@shiftcover/domain';
+import {
+  audienceLabels,
+  type EscalationStep,
+  idInStream,
+  type OutreachNotice,
+  stepLabel,
+} from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import { oneAtATime, type Projection, type TableName } from '../projection';
@@ -135,6 +141,21 @@ const entries: Record<string, Entry> = {
     action: 'shift_marked_urgent',
     entityType: 'shift',
     describe: (d, s) => `Marked the ${factsLabel(s)} ${d.priority}`,
+  },
+  ShiftEscalated: {
+    action: 'shift_escalated',
+    entityType: 'shift',
+    describe: (d, s) => {
+      const step = d.step as EscalationStep;
+      const told = new Set((d.notices as OutreachNotice[]).map((n) => n.userId ?? 'the mailing list')).size;
+      return `Escalated the ${factsLabel(s)}: ${stepLabel(step).toLowerCase()}, ${audienceLabels[step.audience].toLowerCase()} told (${told})`;
+    },
+  },
+  EscalationPolicySet: {
+    action: 'system_enhancement',
+    entityType: 'escalation_policy',
+    describe: (d) =>
+      `Set the escalation policy (version ${d.version}): ${(d.steps as unknown[]).length} steps`,
   },
   HolderRemoved: {
     action: 'shift_updated',

@@ -1,3 +1,4 @@
+import { type OutreachNotice, outreachWording } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
@@ -84,6 +85,18 @@ function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
       },
     ];
   }
+  if (type === 'ShiftEscalated') {
+    // docs/product.md §11: each person the step told in the app.
+    const { title, text } = outreachWording(d.step, l);
+    const kind: Kind = d.step.mark ? 'urgent_coverage' : 'shift_available';
+    return (d.notices as OutreachNotice[]).flatMap((notice) =>
+      notice.channel === 'in_app' && notice.userId
+        ? [{ to: notice.userId, type: kind, title, message: text }]
+        : [],
+    );
+  }
+  // A mark by the escalation ladder is told by the step's own notices.
+  if (type === 'ShiftMarkedUrgent' && d.escalated) return [];
   if (type === 'ShiftPosted' || type === 'ShiftMarkedUrgent') {
     const message = `The ${l} needs ${d.priority} coverage.`;
     return [{ to: 'all-staff', type: 'urgent_coverage', title: 'Urgent coverage needed', message }];

@@ -13,6 +13,7 @@ export const keys = {
   shiftPages: (filters: Record<string, string>) => ['shifts', 'pages', filters] as const,
   inProgress: ['shifts', 'in-progress'] as const,
   shiftHistory: (shiftId: string) => ['shifts', 'history', shiftId] as const,
+  shiftOutreach: (shiftId: string) => ['shifts', 'outreach', shiftId] as const,
   pending: (location = 'all') => ['pending', location] as const,
   dropRequests: ['drop-requests'] as const,
   transferRequests: ['transfer-requests'] as const,
@@ -31,6 +32,7 @@ export const keys = {
   // 'config', a shift's eligibility under 'shifts' so that any change to shifts asks again.
   credentialTypes: ['config', 'credential-types'] as const,
   workingTimeRules: ['config', 'working-time-rules'] as const,
+  escalationPolicy: ['config', 'escalation-policy'] as const,
   credentials: (userId: string) => ['users', 'credentials', userId] as const,
   timeOff: (userId: string) => ['users', 'time-off', userId] as const,
   myTimeOff: ['my-shifts', 'time-off'] as const,

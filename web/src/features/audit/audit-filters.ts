@@ -15,6 +15,7 @@ export const auditActions = [
   'shift_drop_approved',
   'shift_drop_denied',
   'shift_marked_urgent',
+  'shift_escalated',
   'shift_completed',
   'shift_expired',
   'password_changed',

@@ -1,3 +1,4 @@
+import type { EscalationPolicy, EscalationPolicyView } from '@shiftcover/domain';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -194,6 +195,29 @@ export function useSaveWorkingTimeRules() {
       await Promise.all([invalidate(keys.workingTimeRules), invalidate(['shifts', 'eligibility'])]);
     },
     onError: (error) => errorToast(error, 'Failed to save working-time rules'),
+  });
+}
+
+/** docs/product.md §11: the escalation ladder, read and set by super admins and developers. */
+export function useEscalationPolicy() {
+  return useQuery({
+    queryKey: keys.escalationPolicy,
+    queryFn: () => api.get<EscalationPolicyView>('/api/escalation-policy'),
+  });
+}
+
+export function useSaveEscalationPolicy() {
+  return useMutation({
+    mutationFn: (policy: EscalationPolicy) => api.put<EscalationPolicyView>('/api/escalation-policy', policy),
+    onSuccess: async () => {
+      toast({
+        title: 'Escalation Policy Saved',
+        description: 'Shifts still open follow the new steps from the next check.',
+        variant: 'success',
+      });
+      await invalidate(keys.escalationPolicy);
+    },
+    onError: (error) => errorToast(error, 'Failed to save the escalation policy'),
   });
 }
 

@@ -8,6 +8,7 @@ import { keys } from '../../api/keys';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '../../components/ui/dialog';
 import { EmptyState, Spinner } from '../../components/ui/feedback';
+import { OutreachList } from './outreach-list';
 
 /** 'ClaimApproved' → 'Claim approved'. */
 export function eventLabel(type: string): string {
@@ -29,7 +30,12 @@ export function ShiftHistoryButton({ shiftId, label }: { shiftId: string; label:
             title="Shift History"
             description={`Every change to ${label}, oldest first (Eastern time).`}
           />
-          {open && <HistoryList shiftId={shiftId} />}
+          {open && (
+            <div className="grid gap-4">
+              <HistoryList shiftId={shiftId} />
+              <OutreachList shiftId={shiftId} />
+            </div>
+          )}
         </DialogContent>
       </Dialog>
     </>
