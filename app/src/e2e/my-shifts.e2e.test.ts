@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
+import { axeViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
@@ -209,6 +210,40 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await casey.getByRole('heading', { name: 'Upcoming Shifts' }).waitFor();
     await casey.getByRole('heading', { name: 'Transfer Requests' }).waitFor();
     expect(await card(casey, 'Transfer to accept').count()).toBe(0);
+  });
+
+  it('keeps My Shifts readable offline, marked as such, refuses writes until the connection is back, and forgets it all on logout', async () => {
+    await claim(await postShift('Read without a connection', daysAhead(30)), 'sam.patel', true);
+    const page = await openAs('sam.patel', '/my-shifts', PHONE);
+    const shift = card(page, 'Read without a connection');
+    await shift.waitFor();
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    // The worker that took over reads the screen's data again and keeps it.
+    await page.waitForFunction('caches.match("/api/my-shifts").then(Boolean)');
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await shift.waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
+    expect(await banner.textContent()).toMatch(
+      /^You are offline\. Showing your shifts as of \d{1,2}:\d{2} [AP]M\. Changes need a connection\.$/,
+    );
+    expect(await axeViolations(page, '[My Shifts offline]')).toEqual([]);
+    await e2e.screenshot(page, 'my-shifts-offline-phone');
+
+    await shift.getByRole('button', { name: 'Request Drop' }).click();
+    await toastTitle(page, 'Offline').waitFor();
+    await page.getByText('You are offline. Requesting a drop needs a connection.').waitFor();
+
+    await page.context().setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await shift.getByRole('button', { name: 'Request Drop' }).click();
+    await shift.getByText('Drop Requested').waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
+    expect(await page.evaluate<boolean>('caches.has("shiftcover-data")')).toBe(false);
   });
 
   it('lets the sender cancel a transfer request they no longer want', async () => {

@@ -7,6 +7,7 @@ import { MAIN_ID } from '../../lib/focus';
 import { MyCredentials, MyTimeOff } from '../rules/my-rules-sections';
 import { TransferRequestsList } from '../transfers/transfer-requests-list';
 import { MyShiftCard } from './my-shift-card';
+import { OfflineBanner } from './offline-banner';
 import { summarise } from './my-shifts-summary';
 import { ShiftHistory } from './shift-history';
 import { SummaryCards } from './summary-cards';
@@ -88,6 +89,7 @@ export function MyShiftsScreen() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">My Shifts</h1>
         <p className="text-sm text-slate-600">Your schedule, transfer requests and recent shifts.</p>
+        <OfflineBanner />
       </div>
       {body}
     </main>
