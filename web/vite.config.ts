@@ -41,7 +41,8 @@ const serviceWorker: Plugin = {
   async generateBundle(_options, bundle) {
     const contents = new Map<string, string | Uint8Array>();
     for (const [fileName, output] of Object.entries(bundle)) {
-      if (fileName !== PAGE_PATHS_FILE) contents.set(fileName, output.type === 'chunk' ? output.code : output.source);
+      if (fileName !== PAGE_PATHS_FILE)
+        contents.set(fileName, output.type === 'chunk' ? output.code : output.source);
     }
     for (const file of await readdir(PUBLIC_DIR, { recursive: true })) {
       if (SHELL_PUBLIC_FILE.test(file)) contents.set(file, await readFile(join(PUBLIC_DIR, file)));

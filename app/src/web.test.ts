@@ -9,7 +9,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, crc32, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  crc32,
+  gunzipSync,
+  gzipSync,
+  inflateSync,
+} from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from './testing/chromium';
@@ -42,13 +49,20 @@ function pngSize(png: Buffer): string {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const body = png.subarray(at + 8, at + 8 + length);
-    expect(png.readUInt32BE(at + 8 + length), `CRC of ${type}`).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
+    expect(png.readUInt32BE(at + 8 + length), `CRC of ${type}`).toBe(
+      crc32(png.subarray(at + 4, at + 8 + length)),
+    );
     if (type === 'IHDR') header = body;
     if (type === 'IDAT') data.push(body);
     at += 12 + length;
   }
   if (!header) throw new Error('no IHDR chunk');
-  const [width, height, depth, colour] = [header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9]];
+  const [width, height, depth, colour] = [
+    header.readUInt32BE(0),
+    header.readUInt32BE(4),
+    header[8],
+    header[9],
+  ];
   expect(depth).toBe(8);
   const channels = PNG_CHANNELS[colour ?? -1];
   if (!channels) throw new Error(`unknown colour type ${colour}`);
@@ -233,7 +247,10 @@ describe('the web build', () => {
       '512x512 any',
       '512x512 maskable',
     ]);
-    for (const icon of [...icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
+    for (const icon of [
+      ...icons,
+      { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+    ]) {
       const png = await app.inject({ url: icon.src });
       expect(png.statusCode, icon.src).toBe(200);
       expect(png.headers['content-type'], icon.src).toBe(icon.type);

@@ -233,7 +233,7 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
 
     await shift.getByRole('button', { name: 'Request Drop' }).click();
     await toastTitle(page, 'Offline').waitFor();
-    await page.getByText('You are offline. Requesting a drop needs a connection.').waitFor();
+    await page.getByText('You are offline. Requesting a drop needs a connection.', { exact: true }).waitFor();
 
     await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached' });

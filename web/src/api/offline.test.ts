@@ -7,15 +7,25 @@ describe('what an action needs the connection for', () => {
     ['POST', '/api/shifts/s1/claim', 'You are offline. Claiming a shift needs a connection.'],
     ['POST', '/api/shifts/s1/request-drop', 'You are offline. Requesting a drop needs a connection.'],
     ['POST', '/api/shifts/s1/transfer-request', 'You are offline. Requesting a transfer needs a connection.'],
-    ['PATCH', '/api/transfer-requests/t1', 'You are offline. Answering a transfer request needs a connection.'],
-    ['DELETE', '/api/transfer-requests/t1', 'You are offline. Cancelling a transfer request needs a connection.'],
+    [
+      'PATCH',
+      '/api/transfer-requests/t1',
+      'You are offline. Answering a transfer request needs a connection.',
+    ],
+    [
+      'DELETE',
+      '/api/transfer-requests/t1',
+      'You are offline. Cancelling a transfer request needs a connection.',
+    ],
     ['POST', '/api/auth/login', 'You are offline. Signing in needs a connection.'],
   ])('names %s %s in the user’s words', (method, path, message) => {
     expect(offlineMessage(method, path)).toBe(message);
   });
 
   it('falls back to saving a change for other writes, and loading for reads', () => {
-    expect(offlineMessage('PUT', '/api/shifts/s1')).toBe('You are offline. Saving a change needs a connection.');
+    expect(offlineMessage('PUT', '/api/shifts/s1')).toBe(
+      'You are offline. Saving a change needs a connection.',
+    );
     expect(offlineMessage('GET', '/api/shifts?status=open')).toBe(
       'You are offline. Loading this needs a connection.',
     );

@@ -11,17 +11,18 @@ declare const self: ServiceWorkerGlobalScope;
 /** Written by the build (web/vite.config.ts): a digest of the shell's contents and its files. */
 declare const __SHELL__: { version: string; files: string[] };
 
+const shell = __SHELL__;
 const SHELL_PREFIX = 'shiftcover-shell-';
-const SHELL_CACHE = `${SHELL_PREFIX}${__SHELL__.version}`;
+const SHELL_CACHE = `${SHELL_PREFIX}${shell.version}`;
 /** index.html, which the server sends for every page path; the client router draws the screen. */
 const SHELL_PAGE = '/';
-const shellFiles = new Set(__SHELL__.files);
+const shellFiles = new Set(shell.files);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll([SHELL_PAGE, ...__SHELL__.files]);
+      await cache.addAll([SHELL_PAGE, ...shell.files]);
       // The shell is whole in its own cache, so the new worker may take over at once.
       await self.skipWaiting();
     })(),

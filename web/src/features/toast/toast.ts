@@ -53,5 +53,10 @@ export function dismissToast(id: number): void {
  */
 export function errorToast(error: unknown, fallback: string, title = 'Error', durationMs?: number): void {
   const message = error instanceof Error && error.message ? error.message : fallback;
-  toast({ title: isOffline(error) ? OFFLINE_TITLE : title, description: message, variant: 'destructive', durationMs });
+  toast({
+    title: isOffline(error) ? OFFLINE_TITLE : title,
+    description: message,
+    variant: 'destructive',
+    durationMs,
+  });
 }
