@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { CACHED_AT_HEADER, DATA_CACHE } from '../service-worker/contract';
-import { queryClient } from './query-client';
 
 /**
  * The page's side of offline reading (docs/architecture.md §6.4): which answers on screen came
@@ -62,26 +61,9 @@ export async function forgetOfflineData(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete(DATA_CACHE);
 }
 
-/**
- * Installs the service worker in a production build (the dev server has none) and, when the
- * connection comes back, reads again what the screen shows from the cache.
- */
-export function startOfflineSupport(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // The first worker takes over a page whose reads it never saw: reading them again keeps them.
-  if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener('controllerchange', () => void queryClient.invalidateQueries(), {
-      once: true,
-    });
-  }
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Offline reading is unavailable', error);
-    });
-  });
-  window.addEventListener('online', () => {
-    if (cachedAnswers.size > 0) void queryClient.invalidateQueries();
-  });
+/** Whether any answer on screen came from the cache (and should be read again once online). */
+export function hasCachedAnswers(): boolean {
+  return cachedAnswers.size > 0;
 }
 
 /** What a write (or a read) the user tried needs the connection for, in their words. */
