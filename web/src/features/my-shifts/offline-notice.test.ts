@@ -1,3 +1,5 @@
+import { easternToday } from '@shiftcover/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asOfLabel, offlineNotice } from './offline-notice';
 
@@ -26,6 +28,23 @@ describe('the offline notice on My Shifts', () => {
   it('says the server cannot be reached when the device is online but the answers came from the cache', () => {
     expect(offlineNotice({ online: true, asOf: new Date('2026-11-23T20:07:00Z'), now })).toBe(
       'The server cannot be reached. Showing your shifts as of 3:07 PM. Changes need a connection.',
+    );
+  });
+
+  it('gives a bare 12-hour time exactly when the answers are from the same Eastern day, the date otherwise', () => {
+    const instant = fc.date({
+      min: new Date('2025-01-01T00:00:00Z'),
+      max: new Date('2028-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 0, max: 3 * 24 * 60 }), (asOf, minutesLater) => {
+        const later = new Date(asOf.getTime() + minutesLater * 60_000);
+        const label = asOfLabel(asOf, later);
+        const sameDay = easternToday(asOf) === easternToday(later);
+        expect(/^\d{1,2}:\d{2} [AP]M$/.test(label)).toBe(sameDay);
+        expect(label).toMatch(/\d{1,2}:\d{2} [AP]M$/);
+      }),
     );
   });
 });
