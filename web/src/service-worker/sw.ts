@@ -78,13 +78,18 @@ async function read(request: Request): Promise<Response> {
   try {
     response = await fetch(request);
   } catch (error) {
-    // Reads vary on the session cookie and x-min-position, neither of which an offline copy can honour.
+    // Whatever this read's headers (a later x-min-position, another Accept-Encoding), the last answer is all there is.
     const kept = await caches.match(request, { cacheName: DATA_CACHE, ignoreVary: true });
     if (kept) return kept;
     throw error;
   }
   if (response.status === 401) await caches.delete(DATA_CACHE);
-  else if (response.ok) await keep(request, response.clone());
+  else if (response.ok) {
+    // A good answer the cache cannot take (its storage full, say) still goes to the page.
+    await keep(request, response.clone()).catch((error: unknown) =>
+      console.warn('Not kept for offline reading', error),
+    );
+  }
   return response;
 }
 
