@@ -218,6 +218,15 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     const shift = card(page, 'Read without a connection');
     await shift.waitFor();
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    // Chromium's own verdict on the manifest, the icons and the worker. A test's browser context is
+    // incognito, where Chromium never installs an app; nothing else may stand in the way.
+    const devtools = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    // Left open, this session keeps the page out of the offline emulation below.
+    await devtools.detach();
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+      [],
+    );
     // The worker that took over reads the screen's data again and keeps it.
     await page.waitForFunction('caches.match("/api/my-shifts").then(Boolean)');
 

@@ -78,7 +78,7 @@ async function read(request: Request): Promise<Response> {
   try {
     response = await fetch(request);
   } catch (error) {
-    // Whatever this read's headers (a later x-min-position, another Accept-Encoding), the last answer is all there is.
+    // Whatever this read's headers (a later x-min-position, say), the last answer is all there is.
     const kept = await caches.match(request, { cacheName: DATA_CACHE, ignoreVary: true });
     if (kept) return kept;
     throw error;
