@@ -9,7 +9,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  crc32,
+  gunzipSync,
+  gzipSync,
+  inflateSync,
+} from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from './testing/chromium';
@@ -24,6 +31,43 @@ const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
 function decoded(response: { rawPayload: Buffer; headers: Record<string, unknown> }): Buffer {
   const encoding = response.headers['content-encoding'] as keyof typeof decoders | undefined;
   return encoding ? decoders[encoding](response.rawPayload) : response.rawPayload;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Bytes per pixel of 8-bit PNGs by colour type: grey, RGB, palette, grey + alpha, RGBA. */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * The size of an 8-bit PNG as 'WIDTHxHEIGHT', after checking it is one: the signature, every
+ * chunk's CRC, and image data that inflates to exactly one filtered row per line of pixels.
+ */
+function pngSize(png: Buffer): string {
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  const data: Buffer[] = [];
+  let header: Buffer | undefined;
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    expect(png.readUInt32BE(at + 8 + length), `CRC of ${type}`).toBe(
+      crc32(png.subarray(at + 4, at + 8 + length)),
+    );
+    if (type === 'IHDR') header = body;
+    if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  if (!header) throw new Error('no IHDR chunk');
+  const [width, height, depth, colour] = [
+    header.readUInt32BE(0),
+    header.readUInt32BE(4),
+    header[8],
+    header[9],
+  ];
+  expect(depth).toBe(8);
+  const channels = PNG_CHANNELS[colour ?? -1];
+  if (!channels) throw new Error(`unknown colour type ${colour}`);
+  expect(inflateSync(Buffer.concat(data)).length).toBe(height * (1 + width * channels));
+  return `${width}x${height}`;
 }
 
 describe('the served web app', () => {
@@ -180,6 +224,51 @@ describe('the web build', () => {
         expect(decoded(response).equals(plain), file).toBe(true);
       }
     }
+  });
+
+  it('serves the web app manifest with what a phone needs to install the app, and real PNG icons of the stated sizes', async () => {
+    const response = await app.inject({ url: '/manifest.webmanifest', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = JSON.parse(decoded(response).toString('utf8'));
+    expect(manifest).toMatchObject({
+      name: 'Shift Coverage',
+      short_name: expect.any(String),
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of [
+      ...icons,
+      { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+    ]) {
+      const png = await app.inject({ url: icon.src });
+      expect(png.statusCode, icon.src).toBe(200);
+      expect(png.headers['content-type'], icon.src).toBe(icon.type);
+      expect(pngSize(png.rawPayload), icon.src).toBe(icon.sizes);
+    }
+    const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+  });
+
+  it('serves the service worker from the root, checked on every visit, keeping every script and style sheet of this build', async () => {
+    const response = await app.inject({ url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const assets = readdirSync(join(WEB_DIST, 'assets')).filter((file) => /\.(?:js|css)$/.test(file));
+    for (const file of assets) expect(response.body, file).toContain(`/assets/${file}`);
+    expect(response.body).toContain('/manifest.webmanifest');
   });
 
   it(`keeps what the landing page loads before it draws under ${FIRST_SCREEN_BUDGET_BYTES / 1000} KB of gzip`, () => {

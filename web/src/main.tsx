@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './api/client';
+import { startOfflineSupport } from './api/offline-support';
 import { queryClient } from './api/query-client';
 import { sendToLogin } from './features/auth/guards';
 import { keepFocusOnScreen } from './lib/focus';
@@ -12,6 +13,7 @@ import './styles.css';
 
 onUnauthorized(sendToLogin);
 keepFocusOnScreen();
+startOfflineSupport();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

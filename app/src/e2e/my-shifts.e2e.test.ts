@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
-import { AxeAudit } from './axe';
+import { AxeAudit, axeViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
@@ -254,6 +254,49 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await casey.getByRole('heading', { name: 'Upcoming Shifts' }).waitFor();
     await casey.getByRole('heading', { name: 'Transfer Requests' }).waitFor();
     expect(await card(casey, 'Transfer to accept').count()).toBe(0);
+  });
+
+  it('keeps My Shifts readable offline, marked as such, refuses writes until the connection is back, and forgets it all on logout', async () => {
+    await claim(await postShift('Read without a connection', daysAhead(30)), 'sam.patel', true);
+    const page = await openAs('sam.patel', '/my-shifts', PHONE);
+    const shift = card(page, 'Read without a connection');
+    await shift.waitFor();
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    // Chromium's own verdict on the manifest, the icons and the worker. A test's browser context is
+    // incognito, where Chromium never installs an app; nothing else may stand in the way.
+    const devtools = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    // Left open, this session keeps the page out of the offline emulation below.
+    await devtools.detach();
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+      [],
+    );
+    // The worker that took over reads the screen's data again and keeps it.
+    await page.waitForFunction('caches.match("/api/my-shifts").then(Boolean)');
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await shift.waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
+    expect(await banner.textContent()).toMatch(
+      /^You are offline\. Showing your shifts as of \d{1,2}:\d{2} [AP]M\. Changes need a connection\.$/,
+    );
+    expect(await axeViolations(page, '[My Shifts offline]')).toEqual([]);
+    await e2e.screenshot(page, 'my-shifts-offline-phone');
+
+    await shift.getByRole('button', { name: 'Request Drop' }).click();
+    await toastTitle(page, 'Offline').waitFor();
+    await page.getByText('You are offline. Requesting a drop needs a connection.', { exact: true }).waitFor();
+
+    await page.context().setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await shift.getByRole('button', { name: 'Request Drop' }).click();
+    await shift.getByText('Drop Requested').waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
+    expect(await page.evaluate<boolean>('caches.has("shiftcover-data")')).toBe(false);
   });
 
   it('lets the sender cancel a transfer request they no longer want', async () => {

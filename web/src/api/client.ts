@@ -2,8 +2,10 @@
  * Every call to the API goes through here (docs/product.md §7): cookies always, a JSON body only when there is
  * a payload, docs/product.md §8's error text. Each answer's `x-position` is remembered and every later read
  * asks the server to be at least that far (`x-min-position`), so a screen never shows a list from
- * before the user's own last action.
+ * before the user's own last action. A request the device has no connection for fails with the
+ * `offline` code and says what needed the connection.
  */
+import { noteAnswer, offlineMessage } from './offline';
 
 export class ApiError extends Error {
   constructor(
@@ -14,6 +16,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The code of an ApiError for a request the browser could not send for want of a connection. */
+export const OFFLINE = 'offline';
+
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.code === OFFLINE;
 }
 
 let latestPosition = 0n;
@@ -65,13 +74,21 @@ async function send(
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method === 'GET' && latestPosition > 0n) headers['x-min-position'] = latestPosition.toString();
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // Said in the user's words when the device has no connection; any other failure as it is.
+    if (!navigator.onLine) throw new ApiError(0, offlineMessage(method, path), OFFLINE);
+    throw error;
+  }
   remember(response);
+  noteAnswer(path, response);
   if (response.status === 401) {
     if (options.nullOn401) return null;
     if (path !== '/api/auth/login') for (const listener of unauthorizedListeners) listener();

@@ -3,11 +3,21 @@ import type { Page } from './client';
 import type { View } from './keys';
 import type { Shift } from './types';
 
-/** docs/product.md §9: no automatic retry, no refetch on focus or on a timer, data never stale. */
+/**
+ * docs/product.md §9: no automatic retry, no refetch on focus or on a timer, data never stale.
+ * Without a connection a read is still sent, so the service worker can answer it from its cache,
+ * and a write is sent and fails at once with the offline message rather than waiting, unseen,
+ * to be sent later.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
-    mutations: { retry: false },
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -5,6 +5,7 @@ import { CalendarCheck, KeyRound, LayoutDashboard, LogOut, Menu, Settings2 } fro
 import { Avatar, DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { forgetOfflineData } from '../../api/offline';
 import type { CurrentUser } from '../../api/types';
 import { Button } from '../../components/ui/button';
 import { Sheet } from '../../components/ui/sheet';
@@ -14,13 +15,17 @@ import { principalOf } from '../auth/session';
 import { fullName, initials, RoleBadge } from '../people/role-badge';
 import { NotificationBell } from './notification-bell';
 
-/** Log out, then the root path; a failed logout is logged and the user still goes to the root. */
+/**
+ * Log out, then the root path; a failed logout is logged and the user still goes to the root. The
+ * shifts kept for offline reading go either way: the next person on this device must not see them.
+ */
 async function logOut() {
   try {
     await api.post('/api/auth/logout');
   } catch (error) {
     console.error('Logout failed', error);
   }
+  await forgetOfflineData();
   window.location.assign('/');
 }
 

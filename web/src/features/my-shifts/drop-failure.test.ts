@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/client';
+import { ApiError, OFFLINE } from '../../api/client';
+import { offlineMessage } from '../../api/offline';
 import { dropFailureToast } from './drop-failure';
 
 describe('drop request failure toasts', () => {
@@ -35,6 +36,14 @@ describe('drop request failure toasts', () => {
     expect(dropFailureToast(new Error(''))).toMatchObject({
       title: 'Error',
       description: 'Failed to request shift drop',
+    });
+  });
+
+  it('says Offline when the request could not be sent', () => {
+    const error = new ApiError(0, offlineMessage('POST', '/api/shifts/s1/request-drop'), OFFLINE);
+    expect(dropFailureToast(error)).toMatchObject({
+      title: 'Offline',
+      description: 'You are offline. Requesting a drop needs a connection.',
     });
   });
 });

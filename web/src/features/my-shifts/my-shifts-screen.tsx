@@ -9,6 +9,7 @@ import { TransferRequestsList } from '../transfers/transfer-requests-list';
 import { CalendarFeedDialog } from './calendar-feed-dialog';
 import { MyShiftCard } from './my-shift-card';
 import { summarise } from './my-shifts-summary';
+import { OfflineBanner } from './offline-banner';
 import { ShiftHistory } from './shift-history';
 import { SummaryCards } from './summary-cards';
 import { useMyShifts } from './use-my-shifts';
@@ -93,6 +94,7 @@ export function MyShiftsScreen() {
         </div>
         <CalendarFeedDialog />
       </div>
+      <OfflineBanner />
       {body}
     </main>
   );

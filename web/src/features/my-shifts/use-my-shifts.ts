@@ -6,11 +6,13 @@ import { refresh } from '../../api/query-client';
 import { toast } from '../toast/toast';
 import { dropFailureToast } from './drop-failure';
 
+export const MY_SHIFTS_PATH = '/api/my-shifts';
+
 /** GET /api/my-shifts: the user's upcoming shifts and their most recent past ones. */
 export function useMyShifts() {
   return useQuery({
     queryKey: keys.myShifts,
-    queryFn: () => api.get<MyShiftsView>('/api/my-shifts'),
+    queryFn: () => api.get<MyShiftsView>(MY_SHIFTS_PATH),
   });
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError, OFFLINE } from '../../api/client';
+import { offlineMessage } from '../../api/offline';
 import { aShift } from '../admin/shift-fixture';
 import { claimedShift, claimFailureToast } from './claim';
 
@@ -43,6 +45,16 @@ describe('claiming a shift', () => {
     expect(claimFailureToast(undefined)).toMatchObject({
       title: 'Error',
       description: 'Failed to claim shift',
+    });
+  });
+
+  it('says the claim needs a connection when the device is offline', () => {
+    const error = new ApiError(0, offlineMessage('POST', '/api/shifts/s1/claim'), OFFLINE);
+    expect(claimFailureToast(error)).toEqual({
+      title: 'Offline',
+      description: 'You are offline. Claiming a shift needs a connection.',
+      variant: 'destructive',
+      durationMs: 8000,
     });
   });
 });

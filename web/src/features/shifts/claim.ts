@@ -1,5 +1,6 @@
+import { isOffline } from '../../api/client';
 import type { CurrentUser, Shift } from '../../api/types';
-import type { ToastInput } from '../toast/toast-queue';
+import { OFFLINE_TITLE, type ToastInput } from '../toast/toast-queue';
 
 /** docs/product.md §4: a claim shows at once as the user's, awaiting approval, until the server answers. */
 export function claimedShift<S extends Shift>(
@@ -22,6 +23,9 @@ const CLAIM_FAILURE_MS = 8_000;
 export function claimFailureToast(error: unknown): ToastInput {
   const raw = error instanceof Error ? error.message : '';
   const message = raw.replace(/\s*[[{].*$/s, '').trim();
+  if (isOffline(error)) {
+    return { title: OFFLINE_TITLE, description: raw, variant: 'destructive', durationMs: CLAIM_FAILURE_MS };
+  }
   if (/scheduling conflict/i.test(message)) {
     const colon = message.indexOf(':');
     const detail = colon >= 0 ? message.slice(colon + 1).trim() : '';

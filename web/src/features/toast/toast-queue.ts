@@ -7,6 +7,9 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const DEFAULT_TOAST_MS = 5000;
 
+/** docs/product.md §8.3: the title of any action that could not be sent for want of a connection. */
+export const OFFLINE_TITLE = 'Offline';
+
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
 export interface ToastInput {

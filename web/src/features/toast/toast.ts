@@ -1,6 +1,8 @@
 import { atom, getDefaultStore } from 'jotai';
+import { isOffline } from '../../api/client';
 import {
   newToast,
+  OFFLINE_TITLE,
   TOAST_REMOVE_DELAY_MS,
   type Toast,
   type ToastAction,
@@ -45,8 +47,16 @@ export function dismissToast(id: number): void {
   setTimeout(() => dispatch({ type: 'remove', id }), TOAST_REMOVE_DELAY_MS);
 }
 
-/** A failed action: the server's message when it sent one, else the fallback of docs/product.md §8. */
+/**
+ * A failed action: the server's message when it sent one, else the fallback of docs/product.md §8;
+ * 'Offline' when there was no connection to send it.
+ */
 export function errorToast(error: unknown, fallback: string, title = 'Error', durationMs?: number): void {
   const message = error instanceof Error && error.message ? error.message : fallback;
-  toast({ title, description: message, variant: 'destructive', durationMs });
+  toast({
+    title: isOffline(error) ? OFFLINE_TITLE : title,
+    description: message,
+    variant: 'destructive',
+    durationMs,
+  });
 }

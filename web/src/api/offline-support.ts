@@ -1,0 +1,24 @@
+import { hasCachedAnswers } from './offline';
+import { queryClient } from './query-client';
+
+/**
+ * Installs the service worker (docs/architecture.md §6.5) in a production build (the dev server has
+ * none), and reads again whatever the screen shows from the cache once the connection comes back.
+ */
+export function startOfflineSupport(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // The first worker takes over a page whose reads it never saw: reading them again keeps them.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => void queryClient.invalidateQueries(), {
+      once: true,
+    });
+  }
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Offline reading is unavailable', error);
+    });
+  });
+  window.addEventListener('online', () => {
+    if (hasCachedAnswers()) void queryClient.invalidateQueries();
+  });
+}
