@@ -10,6 +10,7 @@ import {
   escalationPolicyDecider,
   inboxDecider,
   type OutreachNotice,
+  outreachChannels,
   residenceDecider,
   type StreamCategory,
   scheduleDecider,
@@ -136,13 +137,30 @@ function detailOf(event: RecordedEvent): string | null {
     return `Refused ${data.action} by ${data.userId}: ${data.message} (${data.code}, rules version ${data.rulesVersion})`;
   if (event.type === 'ShiftEscalated') {
     const { step, notices } = data as { step: EscalationStep; notices: OutreachNotice[] };
-    const told = notices.map((n) => `${n.userId ?? 'mailing list'} (${channelLabels[n.channel]})`);
-    return `${stepLabel(step)}, ${audienceLabels[step.audience].toLowerCase()}: ${told.length ? told.join(', ') : 'nobody to tell'}`;
+    return `${stepLabel(step)}, ${audienceLabels[step.audience].toLowerCase()}: ${toldSummary(notices)}`;
   }
   const override = data.override as { reason?: string } | undefined;
   if (event.type === 'ShiftAssigned' && override?.reason)
     return `Assigned against the working-time rules: ${override.reason}`;
   return null;
+}
+
+/**
+ * How many were told, by which channel ("3 people told: 3 in the app, 2 by e-mail"); the outreach
+ * (`GET /api/shifts/{id}/outreach`) names each of them.
+ */
+function toldSummary(notices: readonly OutreachNotice[]): string {
+  if (notices.length === 0) return 'nobody to tell';
+  const people = new Set(notices.flatMap((n) => (n.userId ? [n.userId] : []))).size;
+  const counts = outreachChannels
+    .map((channel) => [channel, notices.filter((n) => n.channel === channel).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([channel, count]) =>
+      channel === 'mailing_list'
+        ? channelLabels[channel]
+        : `${count} ${channel === 'email' ? 'by e-mail' : channelLabels[channel]}`,
+    );
+  return `${people} ${people === 1 ? 'person' : 'people'} told: ${counts.join(', ')}`;
 }
 
 /** A shift's history for the read API's audit view. */
