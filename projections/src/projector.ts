@@ -121,11 +121,13 @@ export interface TogetherOutcome {
 
 /**
  * Applies the batch after `position` to every projection of `projections` (all at that
- * checkpoint when the caller read them) in one transaction: one read of the log and one commit
- * for all of them instead of one each, which is what an append costs the projectors when they
- * follow the head of the log. Each projection's changes, parked events and checkpoint are as in
+ * checkpoint when the caller read them), with one read of the log for all of them. A short batch
+ * (the head of the log, where the projectors spend their days) is applied in one transaction for
+ * all: one commit instead of one per projection for each append. A full batch (catching up) is
+ * applied to each projection in a transaction of its own, all at once, so that the database's
+ * cores share the work. Each projection's changes, parked events and checkpoint are as in
  * applyNextBatch, and an event one projection cannot apply is parked for that projection alone;
- * a failure that is not the event's (the database) fails the whole batch, for the caller to retry.
+ * a failure that is not the event's (the database) fails the batch, for the caller to retry.
  * A projection whose checkpoint row another transaction holds is passed over, not waited for; one
  * that another projector moved meanwhile is given only the events after its checkpoint.
  */
@@ -135,42 +137,70 @@ export async function applyNextBatchTogether(
   position: bigint,
   onParked: (projection: string, failure: Failure) => void = () => {},
 ): Promise<TogetherOutcome> {
-  const events = await deps.store.readAll(position, deps.batchSize ?? 500);
+  const batchSize = deps.batchSize ?? 500;
+  const events = await deps.store.readAll(position, batchSize);
   const outcome: TogetherOutcome = { advanced: new Map(), busy: [], events: events.length };
   if (events.length === 0 || projections.length === 0) return outcome;
   const last = events.at(-1)!.position;
   const parked: [string, Failure][] = [];
-  await deps.sql.begin(async (tx) => {
-    const names = projections.map((projection) => projection.name).sort();
-    const locked = new Map(
+  /** One projection's share of the batch inside `tx`, its checkpoint row already locked. */
+  const applyTo = async (tx: TransactionSql, projection: Projection, checkpoint: Checkpoint | undefined) => {
+    if (!checkpoint) {
+      outcome.busy.push(projection.name);
+      return false;
+    }
+    const mine = events.filter((event) => event.position > checkpoint.position);
+    if (mine.length === 0) return false;
+    const t = (table: string) => physicalTable(table, checkpoint.generation);
+    const failures = await applyBatchOrSetAside(tx, mine, deps.vault, (sp, batch) =>
+      applyEvents(projection, sp, batch, t),
+    );
+    for (const failure of failures) {
+      await park(tx, projection.name, failure);
+      parked.push([projection.name, failure]);
+    }
+    return true;
+  };
+  const lock = async (tx: TransactionSql, names: string[]) =>
+    new Map(
       (
         await tx<Row[]>`
           select * from projection_checkpoints where name in ${tx(names)}
           order by name for update skip locked`
       ).map((row) => [row.name, toCheckpoint(row)]),
     );
-    for (const projection of projections) {
-      const checkpoint = locked.get(projection.name);
-      if (!checkpoint) {
-        outcome.busy.push(projection.name);
-        continue;
+  const moveTo = (tx: TransactionSql, names: string[]) =>
+    tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(names)}`;
+
+  if (events.length < batchSize) {
+    await deps.sql.begin(async (tx) => {
+      const locked = await lock(tx, projections.map((projection) => projection.name).sort());
+      for (const projection of projections) {
+        if (await applyTo(tx, projection, locked.get(projection.name)))
+          outcome.advanced.set(projection.name, last);
       }
-      const mine = events.filter((event) => event.position > checkpoint.position);
-      if (mine.length === 0) continue;
-      const t = (table: string) => physicalTable(table, checkpoint.generation);
-      const failures = await applyBatchOrSetAside(tx, mine, deps.vault, (sp, batch) =>
-        applyEvents(projection, sp, batch, t),
-      );
-      for (const failure of failures) {
-        await park(tx, projection.name, failure);
-        parked.push([projection.name, failure]);
-      }
-      outcome.advanced.set(projection.name, last);
+      const moved = [...outcome.advanced.keys()];
+      if (moved.length > 0) await moveTo(tx, moved);
+    });
+  } else {
+    const results = await Promise.allSettled(
+      projections.map((projection) =>
+        deps.sql.begin(async (tx) => {
+          const locked = await lock(tx, [projection.name]);
+          if (!(await applyTo(tx, projection, locked.get(projection.name)))) return;
+          await moveTo(tx, [projection.name]);
+          outcome.advanced.set(projection.name, last);
+        }),
+      ),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      // What the others committed stands: the caller reports their progress and retries the rest.
+      for (const [projection, failure] of parked)
+        if (outcome.advanced.has(projection)) onParked(projection, failure);
+      throw Object.assign(failed.reason as Error, { outcome });
     }
-    const moved = [...outcome.advanced.keys()];
-    if (moved.length > 0)
-      await tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(moved)}`;
-  });
+  }
   for (const [projection, failure] of parked) onParked(projection, failure);
   return outcome;
 }

@@ -8,6 +8,7 @@ import {
   readCheckpoint,
   readCheckpointsOf,
   rebuild,
+  type TogetherOutcome,
 } from './projector';
 
 export interface RunnerOptions {
@@ -24,7 +25,7 @@ const BUSY_RETRY_MS = 50;
 /**
  * Keeps every projection following the log in one loop. The projections at the furthest
  * checkpoint (after a start, and from then on, all of them) take each batch together: one read of
- * the log and one commit for all (applyNextBatchTogether). One behind them (newly installed, or
+ * the log, and at the head of the log one commit for all (applyNextBatchTogether). One behind them (newly installed, or
  * held back by a failure) catches up on its own batches and then joins them. An event a projection
  * cannot apply is parked and the others go on; a failure of the database backs off and retries,
  * and a batch that fails together is next tried projection by projection, so that one
@@ -127,6 +128,9 @@ export class ProjectionRunner {
         applied += outcome.advanced.size > 0 ? outcome.events : 0;
         if (outcome.busy.length > 0) retrySoon = Math.min(retrySoon ?? BUSY_RETRY_MS, BUSY_RETRY_MS);
       } catch (error) {
+        // Those that committed before the failure stand (a batch caught up in parallel).
+        const partly = (error as { outcome?: TogetherOutcome }).outcome;
+        for (const [name, position] of partly?.advanced ?? []) this.options.onAdvance?.(name, position);
         this.options.log?.error(
           { err: error },
           'projection batch failed together: next one projection at a time',

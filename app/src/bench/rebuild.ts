@@ -116,7 +116,7 @@ for (let after = 0n; ; ) {
 const rawRate = Math.round(scanned / ((Date.now() - scanStarted) / 1000));
 console.log(`raw read of the events table: ${scanned} rows at ${rawRate} rows/s`);
 
-// Every read model follows the log in its own loop, sharing the batches read: the projection runner.
+// Every read model follows the log: the projection runner, which moves those at the head together.
 const deps = { sql, store, vault, batchSize: 1000 };
 const caughtUp = new Set<string>();
 let allCaughtUp = () => {};
