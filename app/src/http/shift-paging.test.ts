@@ -1,5 +1,6 @@
+import { easternToday } from '@shiftcover/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, easternSlot, startTestServer, type TestServer } from '../testing/http';
+import { type Client, startTestServer, type TestServer } from '../testing/http';
 
 let server: TestServer;
 let admin: Client;
@@ -14,9 +15,15 @@ afterAll(() => server.close());
 
 const DAY_MS = 86_400_000;
 
-/** A 4-hour shift `days` days from now, starting `hour` hours into that day's slot. */
+const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * A 4-hour shift on the Eastern day `days` days from now, starting at 08:00 plus `hour` hours: the
+ * same day whatever the time the test runs at.
+ */
 function slot(days: number, hour = 0) {
-  return easternSlot(new Date(Date.now() + days * DAY_MS + hour * 3_600_000), 4);
+  const date = easternToday(new Date(Date.now() + days * DAY_MS));
+  return { date, startTime: hhmm(8 + hour), endTime: hhmm(12 + hour) };
 }
 
 async function post(when: ReturnType<typeof slot>, priority = 'open'): Promise<string> {
