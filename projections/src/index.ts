@@ -1,5 +1,6 @@
 import { auditLogProjection } from './read-models/audit-log';
 import { completedShiftsProjection } from './read-models/completed-shifts';
+import { coverageProjection } from './read-models/coverage';
 import { configProjection } from './read-models/config';
 import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
@@ -49,4 +50,5 @@ export const projections = [
   notificationsProjection,
   configProjection,
   credentialsProjection,
+  coverageProjection,
 ];

@@ -56,6 +56,7 @@ export const readModels = {
   audit: ['audit_log', 'users'],
   notifications: ['notifications'],
   config: ['system_config'],
+  analytics: ['coverage', 'users', 'residences'],
 } as const;
 
 /** Signs the reader in, checks the capability, and waits for their own last write if they named it. */

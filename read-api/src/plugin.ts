@@ -2,6 +2,7 @@ import { errorAnswer } from '@shiftcover/domain';
 import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { analyticsReadRoutes } from './analytics-routes';
 import type { ReadApiDeps } from './context';
 import { historyRoutes } from './history-routes';
 import { peopleReadRoutes } from './people-routes';
@@ -17,6 +18,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(mailReadRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(safetyReadRoutes, deps);
+  await app.register(analyticsReadRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

@@ -13,6 +13,7 @@ const everyAdminTab = [
   'Shifts in Progress',
   'User Management',
   'Credentials & Rules',
+  'Analytics',
 ];
 
 describe('the Admin Dashboard in a real browser', () => {

@@ -41,6 +41,7 @@ const API_TAGS = [
   'notifications',
   'completed shifts',
   'audit log',
+  'analytics',
   'reports',
   'system configuration',
   'developer tools',

@@ -1,0 +1,11 @@
+export {
+  type CoverageShift,
+  type CoverageWeek,
+  coverageByWeek,
+  type Drop,
+  type Hold,
+  holderAtStart,
+  LATE_DROP_NOTICE_HOURS,
+  percentile,
+  weekStart,
+} from './coverage';
