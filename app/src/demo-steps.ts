@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandService } from '@shiftcover/command-api';
-import { type Actor, DomainError, type ShiftCommand, type ShiftPriority, type ShiftType } from '@shiftcover/domain';
+import {
+  type Actor,
+  DomainError,
+  type ShiftCommand,
+  type ShiftPriority,
+  type ShiftType,
+} from '@shiftcover/domain';
 
 /** The demo's three daily slots. */
 export const slots: Array<{ startTime: string; endTime: string; type: ShiftType }> = [

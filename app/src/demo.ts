@@ -139,7 +139,7 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
   await seedCredentialsAndTimeOff(service, ids, now);
 
   // The coming three weeks.
-  date = easternToday(now);
+  let date = easternToday(now);
   let n = 0;
   for (let day = 0; day < 21; day++, date = nextDate(date)) {
     for (const [i, slot] of slots.entries()) {
@@ -186,7 +186,12 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
   }
   await seedRefusedClaim(service, ids, now);
   // After the refused claim, so that the first refusal on record is the lapsed credential's.
-  await seedHistory(service, { admin, staff, system }, residences.map((r) => r.name), now);
+  await seedHistory(
+    service,
+    { admin, staff, system },
+    residences.map((r) => r.name),
+    now,
+  );
   return people;
 }
 

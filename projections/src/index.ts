@@ -1,7 +1,7 @@
 import { auditLogProjection } from './read-models/audit-log';
 import { completedShiftsProjection } from './read-models/completed-shifts';
-import { coverageProjection } from './read-models/coverage';
 import { configProjection } from './read-models/config';
+import { coverageProjection } from './read-models/coverage';
 import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
 import { residencesProjection } from './read-models/residences';

@@ -1,11 +1,11 @@
 import {
   answers,
   type CoverageShift,
+  type CoverageView,
+  cleanText,
   coverageByWeek,
   coverageViewSchema,
   errorAnswer,
-  type CoverageView,
-  cleanText,
   isCalendarDate,
   isSeniorAdministrator,
   type Principal,
@@ -59,8 +59,16 @@ function coverageShift(row: CoverageRow): CoverageShift {
     endsAt: ms(row.ends_at),
     postedAt: ms(row.posted_at),
     filledAt: row.filled_at === null ? null : ms(row.filled_at),
-    holds: row.holds.map((h) => ({ userId: h.userId, from: ms(h.from), to: h.to === null ? null : ms(h.to) })),
-    drops: row.drops.map((d) => ({ userId: d.userId, requestedAt: ms(d.requestedAt), approvedAt: ms(d.approvedAt) })),
+    holds: row.holds.map((h) => ({
+      userId: h.userId,
+      from: ms(h.from),
+      to: h.to === null ? null : ms(h.to),
+    })),
+    drops: row.drops.map((d) => ({
+      userId: d.userId,
+      requestedAt: ms(d.requestedAt),
+      approvedAt: ms(d.approvedAt),
+    })),
   };
 }
 

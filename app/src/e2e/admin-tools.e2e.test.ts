@@ -215,7 +215,7 @@ describe('User Management, Audit Logs, Analytics and Developer tools in a real b
     expect(await noSideScroll(phone)).toBe(true);
   });
 
-  it('shows a plain admin their residence's coverage: charts, the table beside them, by keyboard, and a CSV', async () => {
+  it('shows a plain admin their residence’s coverage: charts, the table beside them, by keyboard, and a CSV', async () => {
     const page = await openTab('jamie.cole', 'Analytics');
     const table = page.getByRole('table', { name: 'Weekly figures by residence' });
     await table.getByRole('row').nth(2).waitFor();
@@ -244,7 +244,11 @@ describe('User Management, Audit Logs, Analytics and Developer tools in a real b
     await page.getByText('from must not be after to').waitFor();
 
     const phone = await openTab('morgan.lee', 'Analytics', PHONE);
-    await phone.getByRole('table', { name: 'Weekly figures by residence' }).getByText('Oak Lodge').first().waitFor();
+    await phone
+      .getByRole('table', { name: 'Weekly figures by residence' })
+      .getByText('Oak Lodge')
+      .first()
+      .waitFor();
     expect(await noSideScroll(phone)).toBe(true);
     expect(await axeViolations(phone, 'analytics phone')).toEqual([]);
   });

@@ -87,7 +87,9 @@ describe('coverage analytics over HTTP', () => {
       const reply = await superAdmin.get(`/api/analytics/coverage?${query}`);
       expect([reply.status, reply.body.message], query).toEqual([400, message]);
     }
-    expect((await coverage(superAdmin, '/api/analytics/coverage?from=2024-01-01&to=2024-12-31')).weeks).toEqual([]);
+    expect(
+      (await coverage(superAdmin, '/api/analytics/coverage?from=2024-01-01&to=2024-12-31')).weeks,
+    ).toEqual([]);
   });
 
   it('writes the same figures as CSV, one row per residence and week', async () => {

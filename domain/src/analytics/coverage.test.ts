@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shiftInterval } from '../time/eastern';
-import { type CoverageShift, coverageByWeek, percentile, weekStart } from './coverage';
+import { type CoverageShift, coverageByWeek, mondayOf, percentile } from './coverage';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-03-20T12:00:00Z');
@@ -24,10 +24,10 @@ function aShift(date: string, change: Partial<CoverageShift> = {}, postedAhead =
 
 describe('coverage by residence and Eastern week', () => {
   it('weeks start on Monday', () => {
-    expect(weekStart('2026-03-16')).toBe('2026-03-16');
-    expect(weekStart('2026-03-22')).toBe('2026-03-16');
-    expect(weekStart('2026-03-23')).toBe('2026-03-23');
-    expect(weekStart('2026-01-01')).toBe('2025-12-29');
+    expect(mondayOf('2026-03-16')).toBe('2026-03-16');
+    expect(mondayOf('2026-03-22')).toBe('2026-03-16');
+    expect(mondayOf('2026-03-23')).toBe('2026-03-23');
+    expect(mondayOf('2026-01-01')).toBe('2025-12-29');
   });
 
   it('counts a shift filled when someone held it at its start, unfilled when it started with nobody', () => {
@@ -36,10 +36,11 @@ describe('coverage by residence and Eastern week', () => {
       filledAt: start - 40 * HOUR,
       holds: [{ userId: 'alex', from: start - 40 * HOUR, to: null }],
     });
+    const next = aShift('2026-03-18').startsAt;
     const droppedEarly = aShift('2026-03-18', {
-      filledAt: start - 30 * HOUR,
-      holds: [{ userId: 'sam', from: start - 30 * HOUR, to: start - 20 * HOUR }],
-      drops: [{ userId: 'sam', requestedAt: start - 26 * HOUR, approvedAt: start - 20 * HOUR }],
+      filledAt: next - 30 * HOUR,
+      holds: [{ userId: 'sam', from: next - 30 * HOUR, to: next - 20 * HOUR }],
+      drops: [{ userId: 'sam', requestedAt: next - 26 * HOUR, approvedAt: next - 20 * HOUR }],
     });
     const [week] = coverageByWeek([filled, droppedEarly, aShift('2026-03-19')], now);
     expect(week).toMatchObject({
@@ -118,35 +119,44 @@ describe('coverage by residence and Eastern week', () => {
 
   it('keeps every figure within its bounds, whatever the shifts', () => {
     fc.assert(
-      fc.property(fc.array(aCoverageShift, { maxLength: 40 }), fc.integer({ min: 0, max: 60 }), (shifts, d) => {
-        const at = new Date(Date.UTC(2026, 2, 1 + d, 15));
-        const weeks = coverageByWeek(shifts, at);
-        expect(weeks.reduce((sum, w) => sum + w.posted, 0)).toBe(shifts.length);
-        for (const w of weeks) {
-          expect(w.posted).toBeGreaterThan(0);
-          expect(w.filled + w.unfilledAtStart).toBeLessThanOrEqual(w.posted);
-          expect(w.fillRate).toBeGreaterThanOrEqual(0);
-          expect(w.fillRate).toBeLessThanOrEqual(1);
-          expect(w.fillRate).toBeCloseTo(w.filled / w.posted);
-          if (w.medianHoursToFill === null) expect(w.p90HoursToFill).toBeNull();
-          else expect(w.medianHoursToFill).toBeLessThanOrEqual(w.p90HoursToFill!);
-          expect(w.medianHoursToFill ?? 0).toBeGreaterThanOrEqual(0);
-          expect(w.hoursByStaff.every((h) => h.hours > 0)).toBe(true);
-          expect(weekStart(w.weekStart)).toBe(w.weekStart);
-        }
-        // The weeks come in order, each residence once a week.
-        const keys = weeks.map((w) => `${w.weekStart} ${w.residence}`);
-        expect([...keys].sort()).toEqual(keys);
-        expect(new Set(keys).size).toBe(keys.length);
-      }),
+      fc.property(
+        fc.array(aCoverageShift, { maxLength: 40 }),
+        fc.integer({ min: 0, max: 60 }),
+        (shifts, d) => {
+          const at = new Date(Date.UTC(2026, 2, 1 + d, 15));
+          const weeks = coverageByWeek(shifts, at);
+          expect(weeks.reduce((sum, w) => sum + w.posted, 0)).toBe(shifts.length);
+          for (const w of weeks) {
+            expect(w.posted).toBeGreaterThan(0);
+            expect(w.filled + w.unfilledAtStart).toBeLessThanOrEqual(w.posted);
+            expect(w.fillRate).toBeGreaterThanOrEqual(0);
+            expect(w.fillRate).toBeLessThanOrEqual(1);
+            expect(w.fillRate).toBeCloseTo(w.filled / w.posted);
+            if (w.medianHoursToFill === null) expect(w.p90HoursToFill).toBeNull();
+            else expect(w.medianHoursToFill).toBeLessThanOrEqual(w.p90HoursToFill!);
+            expect(w.medianHoursToFill ?? 0).toBeGreaterThanOrEqual(0);
+            expect(w.hoursByStaff.every((h) => h.hours > 0)).toBe(true);
+            expect(mondayOf(w.weekStart)).toBe(w.weekStart);
+          }
+          // The weeks come in order, each residence once a week.
+          const keys = weeks.map((w) => `${w.weekStart} ${w.residence}`);
+          expect([...keys].sort()).toEqual(keys);
+          expect(new Set(keys).size).toBe(keys.length);
+        },
+      ),
     );
   });
 
   it('gives the same figures whatever order the shifts come in', () => {
     fc.assert(
-      fc.property(fc.array(aCoverageShift, { maxLength: 20 }).chain((s) => fc.tuple(fc.constant(s), fc.shuffledSubarray(s, { minLength: s.length }))), ([shifts, shuffled]) => {
-        expect(coverageByWeek(shuffled, now)).toEqual(coverageByWeek(shifts, now));
-      }),
+      fc.property(
+        fc
+          .array(aCoverageShift, { maxLength: 20 })
+          .chain((s) => fc.tuple(fc.constant(s), fc.shuffledSubarray(s, { minLength: s.length }))),
+        ([shifts, shuffled]) => {
+          expect(coverageByWeek(shuffled, now)).toEqual(coverageByWeek(shifts, now));
+        },
+      ),
     );
   });
 

@@ -52,7 +52,7 @@ const HOUR_MS = 3_600_000;
 export const LATE_DROP_NOTICE_HOURS = 24;
 
 /** The Monday of the week `date` (YYYY-MM-DD) falls in: weeks start on Monday. */
-export function weekStart(date: string): string {
+export function mondayOf(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   const sinceMonday = (day.getUTCDay() + 6) % 7;
   return new Date(day.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
@@ -110,7 +110,7 @@ function week(residence: string, start: string, shifts: readonly CoverageShift[]
 export function coverageByWeek(shifts: readonly CoverageShift[], now: Date): CoverageWeek[] {
   const groups = new Map<string, { residence: string; start: string; shifts: CoverageShift[] }>();
   for (const shift of shifts) {
-    const start = weekStart(shift.date);
+    const start = mondayOf(shift.date);
     const key = JSON.stringify([start, shift.location]);
     const group = groups.get(key) ?? { residence: shift.location, start, shifts: [] };
     group.shifts.push(shift);

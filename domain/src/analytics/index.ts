@@ -6,6 +6,6 @@ export {
   type Hold,
   holderAtStart,
   LATE_DROP_NOTICE_HOURS,
+  mondayOf,
   percentile,
-  weekStart,
 } from './coverage';

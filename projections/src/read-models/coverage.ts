@@ -79,7 +79,14 @@ function evolve(row: CoverageRow | undefined, event: RecordedEvent): CoverageRow
   if (!row) return row;
   switch (event.type) {
     case 'ShiftUpdated':
-      return { ...row, location: d.location, date: d.date, start_time: d.startTime, end_time: d.endTime, ...when(d) };
+      return {
+        ...row,
+        location: d.location,
+        date: d.date,
+        start_time: d.startTime,
+        end_time: d.endTime,
+        ...when(d),
+      };
     case 'ShiftDeleted':
       return null;
     case 'ClaimApproved':

@@ -61,7 +61,11 @@ export function AnalyticsTab() {
             />
           )}
           {problem === null && (
-            <a href={coveragePath(filters, '.csv')} download className={buttonVariants({ variant: 'outline' })}>
+            <a
+              href={coveragePath(filters, '.csv')}
+              download
+              className={buttonVariants({ variant: 'outline' })}
+            >
               <Download aria-hidden />
               Download CSV
             </a>

@@ -1,4 +1,4 @@
-import { type CoverageView, dateAfter, easternToday, weekStart } from '@shiftcover/domain';
+import { type CoverageView, dateAfter, easternToday, mondayOf } from '@shiftcover/domain';
 
 export interface CoverageFilters {
   from: string;
@@ -8,7 +8,7 @@ export interface CoverageFilters {
 
 /** The tab opens on the four weeks before this one and this week, Monday to Sunday. */
 export function defaultCoverageFilters(now: Date): CoverageFilters {
-  const monday = weekStart(easternToday(now));
+  const monday = mondayOf(easternToday(now));
   return { from: dateAfter(monday, -28), to: dateAfter(monday, 6), residence: 'all' };
 }
 
