@@ -223,7 +223,7 @@ describe('User Management, Audit Logs, Analytics and Developer tools in a real b
       await page.getByRole('img', { name: new RegExp(`^${chart}: `) }).waitFor();
     expect(await table.getByText('Maple House').count()).toBeGreaterThan(1);
     expect(await table.getByText('Oak Lodge').count()).toBe(0);
-    expect(await page.getByLabel('Residence').count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Residence' }).count()).toBe(0);
     expect(await axeViolations(page, 'analytics')).toEqual([]);
     await shot(page, 'analytics-desktop');
 
