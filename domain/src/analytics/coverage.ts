@@ -5,14 +5,14 @@
  */
 
 /** A time an approved person held the shift: from its approval until it was let go (null: still held). */
-export interface Hold {
+interface Hold {
   userId: string;
   from: number;
   to: number | null;
 }
 
 /** An approved drop: when it was asked for and when the admin approved it. */
-export interface Drop {
+interface Drop {
   userId: string;
   requestedAt: number;
   approvedAt: number;
@@ -49,7 +49,7 @@ export interface CoverageWeek {
 }
 
 const HOUR_MS = 3_600_000;
-export const LATE_DROP_NOTICE_HOURS = 24;
+const LATE_DROP_NOTICE_HOURS = 24;
 
 /** The Monday of the week `date` (YYYY-MM-DD) falls in: weeks start on Monday. */
 export function mondayOf(date: string): string {
@@ -65,7 +65,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Who held the shift when it started; for a shift yet to start, who holds it now. */
-export function holderAtStart(shift: CoverageShift): string | null {
+function holderAtStart(shift: CoverageShift): string | null {
   const hold = shift.holds.find((h) => h.from <= shift.startsAt && (h.to === null || h.to > shift.startsAt));
   return hold?.userId ?? null;
 }

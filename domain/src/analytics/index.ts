@@ -1,11 +1,1 @@
-export {
-  type CoverageShift,
-  type CoverageWeek,
-  coverageByWeek,
-  type Drop,
-  type Hold,
-  holderAtStart,
-  LATE_DROP_NOTICE_HOURS,
-  mondayOf,
-  percentile,
-} from './coverage';
+export { type CoverageShift, coverageByWeek, mondayOf } from './coverage';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One residence's week of coverage as GET /api/analytics/coverage answers (docs/product.md §2 Analytics). */
-export const coverageWeekViewSchema = z.object({
+const coverageWeekViewSchema = z.object({
   residence: z.string(),
   weekStart: z.string(),
   posted: z.number(),
@@ -13,7 +13,6 @@ export const coverageWeekViewSchema = z.object({
   lateDrops: z.number(),
   hoursByStaff: z.array(z.object({ userId: z.string(), name: z.string(), hours: z.number() })),
 });
-export type CoverageWeekView = z.input<typeof coverageWeekViewSchema>;
 
 /** The weeks of the range asked for, with the range and the residences they cover. */
 export const coverageViewSchema = z.object({

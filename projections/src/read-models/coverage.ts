@@ -17,7 +17,7 @@ interface Drop {
 }
 
 /** What coverage analytics need of one shift; every instant is the time its event was decided. */
-export interface CoverageRow {
+interface CoverageRow {
   id: string;
   location: string;
   date: string;

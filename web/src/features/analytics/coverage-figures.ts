@@ -19,7 +19,7 @@ export function rangeProblem({ from, to }: CoverageFilters): string | null {
   return null;
 }
 
-export interface WeekTotals {
+interface WeekTotals {
   weekStart: string;
   posted: number;
   filled: number;
