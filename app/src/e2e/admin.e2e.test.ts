@@ -116,10 +116,19 @@ describe('the Admin Dashboard in a real browser', () => {
     await page.getByText(`Showing 10 of ${loaded} shifts`).waitFor();
     await page.getByRole('button', { name: `Load More Shifts (${loaded - 10} remaining)` }).click();
     await page.getByText(`Showing ${Math.min(20, loaded)} of ${loaded} shifts`).waitFor();
-    while (await page.getByRole('button', { name: /^Load More Shifts/ }).isVisible()) {
-      await page.getByRole('button', { name: /^Load More Shifts/ }).click();
-    }
-    await page.getByText(`Showing ${managed.length} of ${managed.length} shifts`).waitFor();
+    // Load More hides while it fetches the next server page: click it whenever it is there, until all are shown.
+    const everyShift = page.getByText(`Showing ${managed.length} of ${managed.length} shifts`);
+    const loadMore = page.getByRole('button', { name: /^Load More Shifts/ });
+    await expect
+      .poll(
+        async () => {
+          if (await everyShift.isVisible()) return true;
+          if (await loadMore.isVisible()) await loadMore.click();
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Show Less' }).click();
     await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
 
