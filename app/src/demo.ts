@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type CommandService, createCommandService, streams } from '@shiftcover/command-api';
 import {
   type Actor,
-  DomainError,
-  easternInstant,
+  dateAfter,
   easternToday,
   nextDate,
-  previousDate,
   type Role,
   type ShiftCommand,
   type ShiftPriority,
-  type ShiftType,
-  shiftInterval,
 } from '@shiftcover/domain';
 import { hashPassword } from '@shiftcover/platform';
+import { seedHistory } from './demo-history';
+import { attempt, post, slots, trace } from './demo-steps';
 import type { Runtime } from './runtime';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -57,12 +55,6 @@ const people: DemoPerson[] = [
   { username: 'drew.santos', firstName: 'Drew', lastName: 'Santos', role: 'staff' },
 ];
 
-const slots: Array<{ startTime: string; endTime: string; type: ShiftType }> = [
-  { startTime: '08:00', endTime: '16:00', type: 'AM' },
-  { startTime: '16:00', endTime: '00:00', type: 'PM' },
-  { startTime: '00:00', endTime: '08:00', type: 'Overnight' },
-];
-
 const requirements = [null, 'Medication administration certified', 'Driver’s license', 'CPR/First Aid', null];
 
 const credentialTypes = ['Medication administration', 'CPR', 'Driver'];
@@ -102,7 +94,11 @@ async function holdsTeamData(runtime: Runtime): Promise<boolean> {
   }
 }
 
-/** What a new team would see in its first weeks: every shift status, all three residences and the day program. */
+/**
+ * What a team would see a month in: four weeks of history (claims, approvals, drops, assignments,
+ * shifts left unfilled) and the coming three weeks, every shift status, all three residences and the
+ * day program.
+ */
 export async function seedDemo(runtime: Runtime, now = new Date()): Promise<DemoPerson[]> {
   if (await holdsTeamData(runtime)) throw new StoreNotEmpty();
   const service = createCommandService(runtime.handler, runtime.vault);
@@ -142,33 +138,8 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
   const staff = people.filter((p) => p.role === 'staff').map((p) => ids.get(p.username)!);
   await seedCredentialsAndTimeOff(service, ids, now);
 
-  // Last week's shifts, decided as they would have been at the time, then completed.
-  const past = new Date(now.getTime() - 8 * 86_400_000);
-  let date = easternToday(past);
-  for (let day = 0; day < 6; day++, date = nextDate(date)) {
-    const slot = slots[day % 2]!;
-    const location = residences[day % 3]!.name;
-    const shiftId = randomUUID();
-    const worker = staff[day % staff.length]!;
-    const at = (instant: Date) => ({ actor: admin, now: instant });
-    const posted = easternInstant(date, '06:00');
-    const interval = shiftInterval(date, slot.startTime, slot.endTime);
-    await attempt(
-      service,
-      post(shiftId, location, date, slot, 'open', requirements[day % 5]!),
-      at(new Date(posted.getTime() - 86_400_000)),
-    );
-    await attempt(service, { type: 'ClaimShift', data: { shiftId } }, { actor: worker.actor, now: posted });
-    await attempt(service, { type: 'ApproveClaim', data: { shiftId } }, at(posted));
-    await attempt(
-      service,
-      { type: 'CompleteShift', data: { shiftId } },
-      { actor: system, now: new Date(interval.end.getTime() + 3_600_000) },
-    );
-  }
-
   // The coming three weeks.
-  date = easternToday(now);
+  let date = easternToday(now);
   let n = 0;
   for (let day = 0; day < 21; day++, date = nextDate(date)) {
     for (const [i, slot] of slots.entries()) {
@@ -214,14 +185,14 @@ export async function seedDemo(runtime: Runtime, now = new Date()): Promise<Demo
     }
   }
   await seedRefusedClaim(service, ids, now);
+  // After the refused claim, so that the first refusal on record is the lapsed credential's.
+  await seedHistory(
+    service,
+    { admin, staff, system },
+    residences.map((r) => r.name),
+    now,
+  );
   return people;
-}
-
-/** The date `days` after `date` (before it when negative). */
-function daysFrom(date: string, days: number): string {
-  let day = date;
-  for (let i = 0; i < Math.abs(days); i++) day = days > 0 ? nextDate(day) : previousDate(day);
-  return day;
 }
 
 /** The organisation's credential list, what each person holds, and the time off staff asked for. */
@@ -240,18 +211,18 @@ async function seedCredentialsAndTimeOff(
     );
   }
   for (const c of credentials) {
-    const expiresOn = c.expiresInDays === null ? null : daysFrom(today, c.expiresInDays);
+    const expiresOn = c.expiresInDays === null ? null : dateAfter(today, c.expiresInDays);
     const data = { userId: ids.get(c.username)!.userId, credentialId: randomUUID(), name: c.name, expiresOn };
     await service.safety.schedule({ type: 'RecordCredential', data }, { actor: system, now }, trace());
   }
   for (const t of timeOff) {
     const { userId, actor } = ids.get(t.username)!;
-    const startDate = daysFrom(today, t.fromDay);
+    const startDate = dateAfter(today, t.fromDay);
     const data = {
       userId,
       timeOffId: randomUUID(),
       startDate,
-      endDate: daysFrom(startDate, t.days - 1),
+      endDate: dateAfter(startDate, t.days - 1),
       note: t.note,
     };
     await service.safety.schedule({ type: 'RecordTimeOff', data }, { actor, now }, trace());
@@ -269,7 +240,7 @@ async function seedRefusedClaim(
 ) {
   const system: Actor = { kind: 'system', name: 'demo-seed' };
   const shiftId = randomUUID();
-  const date = daysFrom(easternToday(now), 4);
+  const date = dateAfter(easternToday(now), 4);
   const round: ShiftCommand = {
     type: 'PostShift',
     data: {
@@ -292,33 +263,4 @@ async function seedRefusedClaim(
     { actor: ids.get('jordan.kim')!.actor, now },
   );
   if (accepted) throw new Error('The demo expects a lapsed credential to refuse a claim');
-}
-
-function post(
-  shiftId: string,
-  location: string,
-  date: string,
-  slot: { startTime: string; endTime: string; type: ShiftType },
-  status: ShiftPriority,
-  requirement: string | null,
-): ShiftCommand {
-  return {
-    type: 'PostShift',
-    data: { shiftId, location, date, ...slot, status, requirements: requirement, notes: null },
-  };
-}
-
-/** A demo step that the rules refuse (an overlap, a shift already started) is simply left out. */
-async function attempt(service: CommandService, command: ShiftCommand, context: { actor: Actor; now: Date }) {
-  try {
-    await service.shift(command, context, trace());
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError) return false;
-    throw error;
-  }
-}
-
-function trace() {
-  return { commandId: randomUUID() };
 }

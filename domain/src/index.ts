@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './calendar';
 export * from './config';
 export * from './escalation';

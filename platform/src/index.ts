@@ -1,4 +1,5 @@
 export { type Config, configSchema, loadConfig } from './config';
+export { type CsvCell, csv } from './csv';
 export { type ConnectOptions, connect } from './db/connect';
 export { EmbeddedPostgresUnavailable } from './db/embedded-unavailable';
 export { type Migration, migrate } from './db/migrate';

@@ -1,6 +1,5 @@
 export type { ProcessRoutesDeps } from './http/context';
 export { processRoutes } from './http/plugin';
-export { type CsvCell, csv } from './mail/csv';
 export { eraseFromMail } from './mail/erasure';
 export { MailProcess, type MailProcessDeps } from './mail/mail-process';
 export { mailMigrations } from './mail/migrations';

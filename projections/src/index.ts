@@ -2,6 +2,7 @@ import { auditLogProjection } from './read-models/audit-log';
 import { calendarFeedsProjection } from './read-models/calendar-feeds';
 import { completedShiftsProjection } from './read-models/completed-shifts';
 import { configProjection } from './read-models/config';
+import { coverageProjection } from './read-models/coverage';
 import { credentialsProjection } from './read-models/credentials';
 import { notificationsProjection } from './read-models/notifications';
 import { outreachProjection } from './read-models/outreach';
@@ -56,4 +57,5 @@ export const projections = [
   credentialsProjection,
   calendarFeedsProjection,
   outreachProjection,
+  coverageProjection,
 ];

@@ -70,6 +70,7 @@ export const readModels = {
   notifications: ['notifications'],
   config: ['system_config'],
   outreach: ['outreach', 'shifts', 'users', 'residences'],
+  analytics: ['coverage', 'users', 'residences'],
 } as const;
 
 /** Signs the reader in, checks the capability, and waits for their own last write if they named it. */

@@ -3,6 +3,7 @@ import { HttpError, SESSION_COOKIE, sessionKey } from '@shiftcover/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { alternativesRoutes } from './alternatives-routes';
+import { analyticsReadRoutes } from './analytics-routes';
 import { calendarReadRoutes } from './calendar-routes';
 import type { ReadApiDeps } from './context';
 import { escalationReadRoutes } from './escalation-routes';
@@ -23,6 +24,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(calendarReadRoutes, deps);
   await app.register(alternativesRoutes, deps);
   await app.register(escalationReadRoutes, deps);
+  await app.register(analyticsReadRoutes, deps);
   const liveSchema = {
     tags: ['live updates'],
     summary: 'Live change notices',

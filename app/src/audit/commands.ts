@@ -1,6 +1,6 @@
 import { easternStamp, nextDate } from '@shiftcover/domain';
 import { ChainVerifier, type RecordedEvent } from '@shiftcover/eventstore';
-import { csv } from '@shiftcover/processes';
+import { csv } from '@shiftcover/platform';
 import type { Runtime } from '../runtime';
 import { parseMoment } from './eastern';
 import { changes, replay, stateAsOf } from './replay';

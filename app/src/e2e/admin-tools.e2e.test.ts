@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo';
+import { axeViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
 
-describe('User Management, Audit Logs and Developer tools in a real browser', () => {
+describe('User Management, Audit Logs, Analytics and Developer tools in a real browser', () => {
   let e2e: E2E;
   beforeAll(async () => {
     e2e = await startE2E();
@@ -211,5 +214,44 @@ describe('User Management, Audit Logs and Developer tools in a real browser', ()
     await expect.poll(() => phone.getByRole('radio', { name: /Mailing List/ }).isChecked()).toBe(true);
     await phone.getByRole('timer', { name: 'Eastern time' }).waitFor();
     expect(await noSideScroll(phone)).toBe(true);
+  });
+
+  it('shows a plain admin their residence’s coverage: charts, the table beside them, by keyboard, and a CSV', async () => {
+    // The tab shows what the read models hold: first let them take in the whole demo history.
+    const head = (await e2e.server.runtime.store.headPosition()).toString();
+    const reader = e2e.server.anonymous();
+    await reader.post('/api/auth/login', { username: 'jamie.cole', password: DEMO_PASSWORD });
+    const caughtUp = () =>
+      reader.call('GET', '/api/analytics/coverage?from=2026-01-01&to=2026-01-01', undefined, {
+        'x-min-position': head,
+      });
+    await expect.poll(async () => (await caughtUp()).status, { timeout: 30_000 }).toBe(200);
+
+    const page = await openTab('jamie.cole', 'Analytics');
+    const table = page.getByRole('table', { name: 'Weekly figures by residence' });
+    await table.getByRole('row').nth(2).waitFor();
+    for (const chart of ['Shifts by week', 'Fill rate by residence', 'Hours by staff member'])
+      await page.getByRole('img', { name: new RegExp(`^${chart}: `) }).waitFor();
+    expect(await table.getByText('Maple House').count()).toBeGreaterThan(1);
+    expect(await table.getByText('Oak Lodge').count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Residence' }).count()).toBe(0);
+    expect(await axeViolations(page, 'analytics')).toEqual([]);
+    await shot(page, 'analytics-desktop');
+
+    // From the tab, by keyboard alone, to the download.
+    await page.getByRole('tab', { name: /^Analytics/ }).focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    // A date field takes a stop for each of its month, day and year.
+    for (let i = 0; i < 12 && (await focused()) !== 'Download CSV'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Download CSV');
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Week starting \(Monday\),Residence,Shifts posted/);
+    expect(lines).toHaveLength(await table.getByRole('row').count());
+
+    await page.getByLabel('From').fill('2030-02-01');
+    await page.getByText('from must not be after to').waitFor();
   });
 });

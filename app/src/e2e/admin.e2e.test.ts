@@ -13,6 +13,7 @@ const everyAdminTab = [
   'Shifts in Progress',
   'User Management',
   'Credentials & Rules',
+  'Analytics',
 ];
 
 describe('the Admin Dashboard in a real browser', () => {
@@ -94,20 +95,40 @@ describe('the Admin Dashboard in a real browser', () => {
   });
 
   it('filters Shift Management and shows it ten at a time', async () => {
-    const all = (await superAdmin.get('/api/shifts')).body as unknown as { type: string; status: string }[];
-    const managed = all.filter((s) => s.status !== 'completed' && s.status !== 'expired');
+    type Listed = { type: string; status: string }[];
+    const managedOf = (shifts: Listed) =>
+      shifts.filter((s) => s.status !== 'completed' && s.status !== 'expired');
+    // The tab reads every status a server page at a time, the demo's month of history first.
+    const pages: Listed[] = [];
+    for (let next: string | undefined = '/api/shifts?status=all&limit=100'; next; ) {
+      const reply = await superAdmin.get(next);
+      pages.push(reply.body as unknown as Listed);
+      next = /^<([^>]+)>; rel="next"$/.exec(reply.headers.get('link') ?? '')?.[1];
+    }
+    const managed = managedOf(pages.flat());
     const pm = managed.filter((s) => s.type === 'PM').length;
     expect(managed.length).toBeGreaterThan(20);
+    const loaded = managedOf(pages[0]!).length;
+    expect(loaded).toBeGreaterThan(10);
 
     const page = await openAdmin('jamie.cole');
     await openTab(page, 'Shift Management');
-    await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
-    await page.getByRole('button', { name: `Load More Shifts (${managed.length - 10} remaining)` }).click();
-    await page.getByText(`Showing 20 of ${managed.length} shifts`).waitFor();
-    while (await page.getByRole('button', { name: /^Load More Shifts/ }).isVisible()) {
-      await page.getByRole('button', { name: /^Load More Shifts/ }).click();
-    }
-    await page.getByText(`Showing ${managed.length} of ${managed.length} shifts`).waitFor();
+    await page.getByText(`Showing 10 of ${loaded} shifts`).waitFor();
+    await page.getByRole('button', { name: `Load More Shifts (${loaded - 10} remaining)` }).click();
+    await page.getByText(`Showing ${Math.min(20, loaded)} of ${loaded} shifts`).waitFor();
+    // Load More hides while it fetches the next server page: click it whenever it is there, until all are shown.
+    const everyShift = page.getByText(`Showing ${managed.length} of ${managed.length} shifts`);
+    const loadMore = page.getByRole('button', { name: /^Load More Shifts/ });
+    await expect
+      .poll(
+        async () => {
+          if (await everyShift.isVisible()) return true;
+          if (await loadMore.isVisible()) await loadMore.click();
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Show Less' }).click();
     await page.getByText(`Showing 10 of ${managed.length} shifts`).waitFor();
 
@@ -255,6 +276,7 @@ describe('the Admin Dashboard in a real browser', () => {
     const records = (await superAdmin.get('/api/completed-shifts')).body as unknown as { location: string }[];
     expect(records.length).toBeGreaterThan(0);
     const maple = records.filter((r) => r.location === 'Maple House').length;
+    const dayProgram = records.filter((r) => r.location === 'Day Program').length;
 
     const page = await openAdmin('morgan.lee');
     await openTab(page, 'Completed Shifts');
@@ -276,6 +298,9 @@ describe('the Admin Dashboard in a real browser', () => {
     await expect.poll(() => count('Filtered Results')).toBe(String(maple));
     await panel.getByLabel('Sort by').selectOption('duration');
     await panel.getByLabel('Location').selectOption('Day Program');
+    await expect.poll(() => count('Filtered Results')).toBe(String(dayProgram));
+    // The demo's history is completed by yesterday morning.
+    await panel.getByLabel('Date range').selectOption('today');
     await page.getByText('No Matching Shifts').waitFor();
     await expect.poll(() => count('Total Completed')).toBe(String(records.length));
   });

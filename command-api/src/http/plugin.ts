@@ -45,6 +45,7 @@ const API_TAGS = [
   'calendar',
   'completed shifts',
   'audit log',
+  'analytics',
   'reports',
   'system configuration',
   'developer tools',

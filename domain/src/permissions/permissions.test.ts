@@ -46,6 +46,7 @@ const matrix: Record<Capability, Who[]> = {
   manageUsers: ['admin', 'superAdmin', 'developer'],
   seeOriginalShiftId: ['admin', 'superAdmin', 'developer'],
   manageCredentials: ['admin', 'superAdmin', 'developer'],
+  viewCoverageAnalytics: ['admin', 'superAdmin', 'developer'],
   manageResidences: ['superAdmin', 'developer'],
   filterPendingByLocation: ['superAdmin', 'developer'],
   viewCompletedShifts: ['superAdmin', 'developer'],

@@ -43,6 +43,7 @@ export type Capability =
   | 'manageUsers'
   | 'seeOriginalShiftId'
   | 'manageCredentials'
+  | 'viewCoverageAnalytics'
   // developer or super admin
   | 'manageResidences'
   | 'filterPendingByLocation'
@@ -84,6 +85,7 @@ const administrators: ReadonlySet<Capability> = new Set([
   'manageUsers',
   'seeOriginalShiftId',
   'manageCredentials',
+  'viewCoverageAnalytics',
 ]);
 
 // docs/product.md lists residences under "admin" once and under "super admin or developer" for the tab; the

@@ -39,6 +39,7 @@ const refusals: Record<Capability, string> = {
   resendEmail: 'Only super admins and developers can resend e-mails',
   changeUserRoles: "You don't have permission to change this user's role",
   manageCredentials: 'Only admins can manage credentials',
+  viewCoverageAnalytics: 'Only admins can view coverage analytics',
   changeWorkingTimeRules: 'Only super admins and developers can change the working-time rules',
   changeEscalationPolicy: 'Only super admins and developers can change the escalation policy',
   developerTools: 'Only developers can use the developer tools',

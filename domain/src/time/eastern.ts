@@ -38,6 +38,11 @@ export function previousDate(date: string): string {
   return format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
 }
 
+/** The calendar date `days` after `date` (before it when negative). */
+export function dateAfter(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
 /** An instant in Eastern time, written with a date-fns pattern ('EEE, MMM d, yyyy h:mm a' by default). */
 export function formatEastern(at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a'): string {
   return formatInTimeZone(new Date(at), TIME_ZONE, pattern);

@@ -8,6 +8,7 @@ export {
   shiftMinutes,
 } from './duration';
 export {
+  dateAfter,
   easternInstant,
   easternMidnight,
   easternTime,

@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './answers';
 export * from './calendar';
 export * from './escalation';

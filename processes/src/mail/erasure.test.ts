@@ -1,8 +1,7 @@
-import { migrate } from '@shiftcover/platform';
+import { csv, migrate } from '@shiftcover/platform';
 import { projectionMigrations } from '@shiftcover/projections';
 import { openBench, perFile } from '@shiftcover/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csv } from './csv';
 import { eraseFromMail } from './erasure';
 import { mailMigrations } from './migrations';
 import { queueMail } from './outbox';

@@ -1,7 +1,7 @@
 import { formatEastern, streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
+import { csv } from '@shiftcover/platform';
 import type { TransactionSql } from 'postgres';
-import { csv } from './csv';
 import { queueMail } from './outbox';
 import type { MailPlannerDeps } from './planner-deps';
 import { addressesOf } from './recipients';

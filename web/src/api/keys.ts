@@ -38,6 +38,8 @@ export const keys = {
   myTimeOff: ['my-shifts', 'time-off'] as const,
   eligibility: (shiftId: string, userId = 'me') => ['shifts', 'eligibility', shiftId, userId] as const,
   alternatives: (shiftId: string) => ['shifts', 'alternatives', shiftId] as const,
+  // Coverage analytics are figures of shifts: any change to shifts asks again.
+  coverage: (filters: Record<string, string>) => ['shifts', 'coverage', filters] as const,
 };
 
 /** What a change to shifts touches, for mutations to invalidate after their own write. */

@@ -25,6 +25,8 @@ const panels: Record<AdminTab, ComponentType> = {
     'CompletedShiftsTab',
   ),
   'audit-logs': lazyRouteComponent(() => import('../audit/audit-logs-tab'), 'AuditLogsTab'),
+  // Its charting library comes with it, on first opening only.
+  analytics: lazyRouteComponent(() => import('../analytics/analytics-tab'), 'AnalyticsTab'),
   'developer-tools': lazyRouteComponent(
     () => import('../developer/developer-tools-tab'),
     'DeveloperToolsTab',

@@ -11,6 +11,7 @@ const everyAdmin = [
   'Shifts in Progress',
   'User Management',
   'Credentials & Rules',
+  'Analytics',
 ];
 
 describe('Management Tools tabs', () => {

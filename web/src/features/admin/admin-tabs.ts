@@ -7,6 +7,7 @@ export type AdminTab =
   | 'in-progress'
   | 'user-management'
   | 'staff-rules'
+  | 'analytics'
   | 'residences'
   | 'completed-shifts'
   | 'audit-logs'
@@ -20,6 +21,7 @@ const tabs: { value: AdminTab; label: string; needs: Capability }[] = [
   { value: 'in-progress', label: 'Shifts in Progress', needs: 'viewPendingApprovals' },
   { value: 'user-management', label: 'User Management', needs: 'manageUsers' },
   { value: 'staff-rules', label: 'Credentials & Rules', needs: 'manageCredentials' },
+  { value: 'analytics', label: 'Analytics', needs: 'viewCoverageAnalytics' },
   { value: 'residences', label: 'Residences', needs: 'manageResidences' },
   { value: 'completed-shifts', label: 'Completed Shifts', needs: 'viewCompletedShifts' },
   { value: 'audit-logs', label: 'Audit Logs', needs: 'viewAuditLogs' },

@@ -1,0 +1,1 @@
+export { type CoverageShift, coverageByWeek, mondayOf } from './coverage';
