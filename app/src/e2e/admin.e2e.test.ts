@@ -175,7 +175,9 @@ describe('the Admin Dashboard in a real browser', () => {
         }
       }),
     );
-    const firstPage = managed((await superAdmin.get('/api/shifts?status=all&limit=100')).body as never);
+    const firstReply = await superAdmin.get('/api/shifts?status=all&limit=100');
+    expect(firstReply.status, JSON.stringify(firstReply.body)).toBe(200);
+    const firstPage = managed(firstReply.body as never);
     const total = managed(await everyShift());
     expect(total).toBeGreaterThan(firstPage);
 

@@ -11,6 +11,19 @@ import { startTestServer, type TestServer } from '../testing/http';
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots', import.meta.url));
 
 export const PHONE = { width: 375, height: 812 };
+
+/**
+ * Waits until `predicate`, run in the page, holds. Playwright's `waitForFunction` compiles its
+ * polling with `eval`, which the app's Content Security Policy refuses; `evaluate` is not subject
+ * to it.
+ */
+export async function untilInPage(page: Page, predicate: () => unknown, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await page.evaluate(predicate))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${predicate}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 export const DESKTOP = { width: 1280, height: 900 };
 
 export interface E2E {

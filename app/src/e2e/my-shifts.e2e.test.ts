@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
 import { AxeAudit, axeViolations } from './axe';
-import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E } from './browser';
+import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E, untilInPage } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
 function daysAhead(days: number): string {
@@ -128,12 +128,12 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await page.keyboard.press('Enter');
     await toastTitle(page, 'Calendar Feed Revoked').waitFor();
     // Focus stays in the dialog, on the button that makes a new address.
-    await page.waitForFunction('document.activeElement?.textContent === "Create address"');
+    await untilInPage(page, () => document.activeElement?.textContent === 'Create address');
     await dialog.getByRole('button', { name: 'Close' }).focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the dialog, a moment after the dialog is gone.
-    await page.waitForFunction('document.activeElement?.textContent === "Subscribe in your calendar"');
+    await untilInPage(page, () => document.activeElement?.textContent === 'Subscribe in your calendar');
     await until(async () => (await fetch(url)).status === 404, 5_000, 'the revoked address ends');
   });
 
@@ -261,7 +261,7 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     const page = await openAs('sam.patel', '/my-shifts', PHONE);
     const shift = card(page, 'Read without a connection');
     await shift.waitFor();
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await untilInPage(page, () => navigator.serviceWorker.controller !== null);
     // Chromium's own verdict on the manifest, the icons and the worker. A test's browser context is
     // incognito, where Chromium never installs an app; nothing else may stand in the way.
     const devtools = await page.context().newCDPSession(page);
@@ -272,7 +272,7 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
       [],
     );
     // The worker that took over reads the screen's data again and keeps it.
-    await page.waitForFunction('caches.match("/api/my-shifts").then(Boolean)');
+    await untilInPage(page, () => caches.match('/api/my-shifts').then(Boolean));
 
     await page.context().setOffline(true);
     await page.reload();
