@@ -118,10 +118,11 @@ export class Schedules {
       type: 'ShiftRefused',
       data: { shiftId: command.data.shiftId, ...data, at: context.now.toISOString() },
     };
-    await this.handler.append(streams.shift(command.data.shiftId), [event], 'any', context, {
+    const recorded = await this.handler.append(streams.shift(command.data.shiftId), [event], 'any', context, {
       ...trace,
       commandId: `${trace.commandId}:refused`,
     });
+    refusal.recordedPosition = recorded;
   }
 
   private async release(

@@ -60,6 +60,9 @@ export interface PersonRecord {
 
 /** A refusal by a rule of §10: it carries the figures the refused command is recorded with. */
 export class RuleRefusal extends DomainError {
+  /** Where the refusal was recorded on the shift's stream, once it has been. */
+  recordedPosition?: bigint;
+
   constructor(
     readonly breach: RuleBreach,
     readonly rulesVersion: number,

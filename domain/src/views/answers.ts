@@ -18,6 +18,8 @@ export const errorAnswer = z.looseObject({
   message: z.string(),
   code: z.string().optional(),
   errorType: z.string().optional(),
+  /** A refusal recorded in the log (a safety rule's, docs/product.md §10) names where, as a write does. */
+  position: z.string().optional(),
 });
 
 /** A write's answer carries the global position of its last event, for reading one's own write. */

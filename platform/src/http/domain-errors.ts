@@ -35,5 +35,12 @@ export const mapDomainError: ErrorMapping = (error) => {
   if (!(error instanceof DomainError)) return undefined;
   const body: Record<string, unknown> = { message: error.message, code: error.code };
   if (error.code === 'shift_conflict') body.errorType = 'shift_conflict';
+  // A refusal that was recorded (a safety rule's, in the shift's history) names where, as a write
+  // does, so the caller's next read waits for the record.
+  const recorded = (error as { recordedPosition?: unknown }).recordedPosition;
+  if (typeof recorded === 'bigint') {
+    body.position = recorded.toString();
+    return { statusCode: STATUS[error.code] ?? 409, body, headers: { 'x-position': recorded.toString() } };
+  }
   return { statusCode: STATUS[error.code] ?? 409, body };
 };

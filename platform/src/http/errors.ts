@@ -15,7 +15,7 @@ export class HttpError extends Error {
 
 export type ErrorMapping = (
   error: unknown,
-) => { statusCode: number; body: Record<string, unknown> } | undefined;
+) => { statusCode: number; body: Record<string, unknown>; headers?: Record<string, string> } | undefined;
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
@@ -58,7 +58,11 @@ export function registerErrorHandler(app: FastifyInstance, mapError: ErrorMappin
     if (error instanceof HttpError)
       return reply.status(error.statusCode).send({ message: error.message, ...error.body });
     const mapped = mapError(error);
-    if (mapped) return reply.status(mapped.statusCode).send(mapped.body);
+    if (mapped)
+      return reply
+        .status(mapped.statusCode)
+        .headers(mapped.headers ?? {})
+        .send(mapped.body);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
