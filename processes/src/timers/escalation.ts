@@ -13,6 +13,8 @@ import { adminsOfResidence } from '@shiftcover/projections';
 import { type ShiftTimerDeps, TIMERS } from './timer-deps';
 
 const HOUR_MS = 3_600_000;
+/** Eligibility checks run at once by a sweep. */
+const READS_AT_ONCE = 4;
 
 interface Ladder {
   shift_id: string;
@@ -49,11 +51,17 @@ async function audienceOf(
   }
   const staff = await sql<Person[]>`select ${columns} from rm_users where role = 'staff' order by id`;
   if (audience === 'all_staff') return staff;
-  // Eligible: every rule a claim would be held to, read from the streams the claim decides on.
-  const answers = await Promise.all(
-    staff.map((person) => deps.service.safety.eligibility(shift.shift_id, person.id, true, now)),
-  );
-  return staff.filter((_, i) => answers[i]?.eligible);
+  // Eligible: every rule a claim would be held to, read from the streams the claim decides on, a
+  // few people at a time so that a sweep never takes every connection from the requests.
+  const eligible: Person[] = [];
+  for (let i = 0; i < staff.length; i += READS_AT_ONCE) {
+    const group = staff.slice(i, i + READS_AT_ONCE);
+    const answers = await Promise.all(
+      group.map((person) => deps.service.safety.eligibility(shift.shift_id, person.id, true, now)),
+    );
+    eligible.push(...group.filter((_, k) => answers[k]?.eligible));
+  }
+  return eligible;
 }
 
 /**
