@@ -138,6 +138,20 @@ const transferStatus: Record<string, string> = {
 };
 
 /** What one event does to the shifts and transfer requests, in memory. */
+
+/** The columns a posting and an edit both set from the shift's details. */
+const detailsOf = (d: EventData) => ({
+  location: d.location,
+  date: d.date,
+  start_time: d.startTime,
+  end_time: d.endTime,
+  type: d.type,
+  requirements: d.requirements,
+  required_credentials: d.requiredCredentials ?? [],
+  notes: d.notes,
+  priority: d.priority,
+});
+
 function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
   const d = event.data as EventData;
   const at = d.at as string;
@@ -147,15 +161,7 @@ function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
       if (d.testData) return;
       shifts.insert({
         id: d.shiftId,
-        location: d.location,
-        date: d.date,
-        start_time: d.startTime,
-        end_time: d.endTime,
-        type: d.type,
-        requirements: d.requirements,
-        required_credentials: d.requiredCredentials ?? [],
-        notes: d.notes,
-        priority: d.priority,
+        ...detailsOf(d),
         status: d.priority,
         assigned_user_id: null,
         created_by_id: d.createdById,
@@ -173,15 +179,7 @@ function evolve({ shifts, transfers }: Tables, event: RecordedEvent): void {
       return;
     case 'ShiftUpdated':
       shift((row) => ({
-        location: d.location,
-        date: d.date,
-        start_time: d.startTime,
-        end_time: d.endTime,
-        type: d.type,
-        requirements: d.requirements,
-        required_credentials: d.requiredCredentials ?? [],
-        notes: d.notes,
-        priority: d.priority,
+        ...detailsOf(d),
         status: row.assigned_user_id === null ? d.priority : row.status,
         updated_at: at,
       }));
