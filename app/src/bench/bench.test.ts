@@ -59,11 +59,13 @@ async function runBench(args: string[], { env = {}, limitMs = 240_000, signal, o
 it('runs every benchmark briefly end to end (figures are only meaningful from npm run bench)', async () => {
   const { code, stdout, stderr } = await runBench(['--smoke']);
   expect(code, stderr).toBe(0);
-  expect(stdout).toMatch(/GET \/api\/shifts, 200 shifts: .*"failures":0/);
+  expect(stdout).toMatch(/GET \/api\/shifts, 200 shifts: .*"failures":0.* \| bare route .*"failures":0/);
   expect(stdout).toMatch(
     /claim \+ approve, 4 clients: event-sourced .*"failures":0.* \| CRUD .*"failures":0/,
   );
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
+  expect(stdout).toMatch(/read-your-writes lag under 4 clients: \{"samples":[1-9]/);
+  expect(stdout).toMatch(/goals: every rebuild .*; live projectors together/);
   expect(stdout).toMatch(/web: \{"js":\{"raw":\d+/);
   expect(stdout).toContain('rebuilt read models are identical to the live ones');
   for (const store of ['shiftcover', 'emmett', 'raw insert']) {

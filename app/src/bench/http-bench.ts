@@ -137,9 +137,10 @@ export async function shiftListLoad(
   cookie: string,
   connections: number,
   durationSeconds: number,
+  path = '/api/shifts',
 ) {
   const result = await autocannon({
-    url: `${baseUrl}/api/shifts`,
+    url: `${baseUrl}${path}`,
     connections,
     duration: durationSeconds,
     headers: { cookie, 'accept-encoding': 'gzip' },
@@ -191,10 +192,21 @@ export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds 
  * Read-your-writes lag: from a claim's acknowledgement to the moment the read API shows it
  * (a read that names the claim's position answers once the read models have reached it).
  */
-export async function readYourWritesLag(baseUrl: string, who: Claimants, samples: number) {
+export async function readYourWritesLag(
+  baseUrl: string,
+  who: Claimants,
+  samples: number,
+  /** Stops sampling once this settles, whatever the count: the lag under a load runs only as long as the load. */
+  until?: Promise<unknown>,
+) {
   const lags: number[] = [];
   const queue = who.queues[0]!;
-  for (let i = 0; i < samples; i++) {
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  until?.then(stop, stop);
+  for (let i = 0; i < samples && !stopped; i++) {
     const shiftId = queue.shiftIds.pop()!;
     const claim = await fetch(`${baseUrl}/api/shifts/${shiftId}/claim`, {
       method: 'POST',
@@ -215,5 +227,5 @@ export async function readYourWritesLag(baseUrl: string, who: Claimants, samples
   lags.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! * 10) / 10;
-  return { samples, p50: at(0.5), p99: at(0.99), max: at(1) };
+  return { samples: lags.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }

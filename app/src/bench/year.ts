@@ -162,13 +162,20 @@ export class YearOfShifts {
       }
       if (!ahead) {
         add({ type: 'RemindHolder', data: ref }, before(11), TIMERS);
-        add({ type: 'CompleteShift', data: ref }, new Date(end.getTime() + 1.5 * HOUR), TIMERS);
+        // Yesterday's late and overnight shifts may not be due for completion yet.
+        const completion = new Date(end.getTime() + 1.5 * HOUR);
+        if (this.due(completion)) add({ type: 'CompleteShift', data: ref }, completion, TIMERS);
         return this.sent(steps);
       }
     }
-    if (!ahead && dice < 10)
-      add({ type: 'ExpireShift', data: ref }, new Date(end.getTime() + 60_000), TIMERS);
+    const expiry = new Date(end.getTime() + 60_000);
+    if (!ahead && dice < 10 && this.due(expiry)) add({ type: 'ExpireShift', data: ref }, expiry, TIMERS);
     return this.sent(steps);
+  }
+
+  /** Whether a timer's step at `at` has come, with room for the minutes `sent` may move steps back by. */
+  private due(at: Date): boolean {
+    return at.getTime() < this.now.getTime() - HOUR;
   }
 
   /** Nothing is sent after now: a step planned later is moved to just before now, in order. */
