@@ -78,6 +78,9 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   );
   expect(stdout).toMatch(/store results: \{"settings"/);
   expect(stdout).toMatch(/year bench, \d+ events: \[\{"name":"bare route, constant JSON".*"failures":0/);
+  expect(stdout).toMatch(
+    /year bench, \d+ events, one client: \{"commands":\{.*"failures":0\},"lag":\{"samples":10/,
+  );
 }, 300_000);
 
 it('without Chromium, stops before starting anything and says in one line what to install', async () => {

@@ -206,6 +206,8 @@ export async function readYourWritesLag(
     stopped = true;
   };
   until?.then(stop, stop);
+  // Under load a claim or a read may be answered 503 ('Please try again in a moment'): counted, not sampled.
+  const failed: string[] = [];
   for (let i = 0; i < samples && !stopped; i++) {
     const shiftId = queue.shiftIds.pop()!;
     const claim = await fetch(`${baseUrl}/api/shifts/${shiftId}/claim`, {
@@ -213,19 +215,29 @@ export async function readYourWritesLag(
       headers: { cookie: queue.cookie },
     });
     const acknowledged = performance.now();
-    const position = claim.headers.get('x-position')!;
+    const position = claim.headers.get('x-position');
     await claim.arrayBuffer();
+    if (!claim.ok || !position) {
+      failed.push(`claim ${claim.status}`);
+      continue;
+    }
     const read = await fetch(`${baseUrl}/api/my-shifts`, {
       headers: { cookie: queue.cookie, 'x-min-position': position },
     });
     const mine = (await read.json()) as { upcoming?: { id: string }[] };
+    if (!read.ok) {
+      failed.push(`read ${read.status}`);
+      continue;
+    }
     if (!mine.upcoming?.some((s) => s.id === shiftId)) {
-      throw new Error('the read API answered without the claim it was asked to wait for');
+      throw new Error(
+        `the read API answered without the claim it was asked to wait for (position ${position}, ${mine.upcoming?.length} upcoming)`,
+      );
     }
     lags.push(performance.now() - acknowledged);
   }
   lags.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! * 10) / 10;
-  return { samples: lags.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+  return { samples: lags.length, p50: at(0.5), p99: at(0.99), max: at(1), failed };
 }

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { createCommandService } from '@shiftcover/command-api';
 import autocannon from 'autocannon';
 import { benchDatabase, createAccounts, freePort, signIn, startProcess, system } from './harness';
-import { settled } from './http-bench';
+import {
+  claimLoad,
+  eventSourcedClaimants,
+  eventSourcedPaths,
+  type LoadFigures,
+  readYourWritesLag,
+  settled,
+} from './http-bench';
 import { YearOfShifts } from './year';
 
 /** Each read as the web app asks for it (web/src/features), named as its screen. */
@@ -35,6 +42,10 @@ export interface YearStage {
   /** Whether the server had digested the store (read models and process managers at its head). */
   settled: boolean;
   reads: ReadFigure[];
+  /** One client claiming and approving shifts of its own, after the reads. */
+  commands: LoadFigures;
+  /** Read-your-writes lag of one client's claims, alone. */
+  lag: { samples: number; p50: number; p99: number; max: number };
 }
 
 export interface YearFigures {
@@ -105,8 +116,22 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
       >`select count(*)::int as shifts from rm_shifts`;
       const reads: ReadFigure[] = [await readLoad(server.baseUrl, CONSTANT, undefined, options)];
       for (const read of READS) reads.push(await readLoad(server.baseUrl, read, cookies[read.as], options));
-      stages.push({ events, shifts: count?.shifts ?? 0, settled: caughtUp, reads });
       options.log(`year bench, ${events} events: ${JSON.stringify(reads)}`);
+      // The commands at this size of history: every shift given to the load is taken, none is left open.
+      const pairs = options.connections < 10 ? 20 : 150;
+      const claimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, pairs);
+      const lagClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, pairs / 2);
+      await settled(server.baseUrl, db.runtime.sql, options.settleSeconds);
+      const commands = await claimLoad(
+        server.baseUrl,
+        eventSourcedPaths,
+        claimants,
+        1,
+        options.durationSeconds,
+      );
+      const lag = await readYourWritesLag(server.baseUrl, lagClaimants, pairs / 2);
+      options.log(`year bench, ${events} events, one client: ${JSON.stringify({ commands, lag })}`);
+      stages.push({ events, shifts: count?.shifts ?? 0, settled: caughtUp, reads, commands, lag });
       if (year.done) break;
     }
     return {
@@ -183,19 +208,23 @@ export function renderYearSection(figures: YearFigures): string {
     });
     return `| ${name} | ${cells.join(' | ')} |`;
   });
+  rows.push(
+    `| Claim + approve, one client | ${figures.stages.map(({ commands: c }) => `${c.p99} ms (p50 ${c.p50}, ${c.pairsPerSecond} pairs/s)`).join(' | ')} |`,
+    `| Read-your-writes lag, one client | ${figures.stages.map(({ lag }) => `${lag.p99} ms (p50 ${lag.p50})`).join(' | ')} |`,
+  );
   const bare = last.reads[0]!;
   const goal = last.reads.slice(1).map((read) => {
     const ratio = read.p99 / Math.max(1, bare.p99);
     return `${read.name} ${ratio.toFixed(1)}× (${ratio <= 3 ? 'met' : '**missed**'})`;
   });
   const failures = figures.stages
-    .flatMap((stage) => stage.reads)
-    .reduce((sum, read) => sum + read.failures, 0);
+    .flatMap((stage) => [...stage.reads, stage.commands])
+    .reduce((sum, figure) => sum + figure.failures, 0);
   const unsettled = figures.stages.filter((stage) => !stage.settled).map((stage) => stage.events);
   return [
     `### Reads as the store grows to a year (${figures.residences} residences, ${last.shifts.toLocaleString('en-US')} shifts)`,
     '',
-    `The year was written through the command handler in ${figures.fillSeconds} s (real deciders, 32 shifts at a time, while the server's projector followed). p99 at ${figures.connections} clients, ${figures.durationSeconds} s each, gzip; the bare route is registered in the product's own server process (\`BENCH_CONSTANT_ROUTE=true\`).`,
+    `The year was written through the command handler in ${figures.fillSeconds} s (real deciders, 32 shifts at a time, while the server's projector followed). Each cell is a p99 (p50 and rate beside it): the reads at ${figures.connections} clients, ${figures.durationSeconds} s each, gzip; then, with the reads done, one client claiming and approving 150 shifts of its own (at most ${figures.durationSeconds} s), and the lag from a claim's answer to the read that shows it. The bare route is registered in the product's own server process (\`BENCH_CONSTANT_ROUTE=true\`).`,
     '',
     `${header}`,
     `|---|${figures.stages.map(() => '---').join('|')}|`,
