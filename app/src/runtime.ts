@@ -34,6 +34,12 @@ export interface Runtime {
   /** The audit hash chain's key, when there is one (see audit/chain-key.ts). */
   chainKey?: ChainKey;
   databaseUrl: string;
+  /**
+   * The projector's own connections (a small pool, and the store and vault read through it), so
+   * that the read models never wait in the queue of a burst of requests for a connection: a
+   * worker's read-your-writes depends on them keeping up under exactly that load.
+   */
+  projection: { sql: Sql; store: EventStore; vault: PersonalDataVault };
   /** Metrics and readiness checks of this process. */
   operations: Operations;
   close(): Promise<void>;
@@ -43,6 +49,9 @@ export interface RuntimeOptions {
   /** The caller stops the runtime on SIGINT and SIGTERM itself (a server with `closeOnSignals`). */
   handlesSignals?: boolean;
 }
+
+/** Connections of the projector's own pool: the runner holds one per read model it writes at once. */
+const PROJECTION_CONNECTIONS = 4;
 
 export async function openRuntime(
   config: Config,
@@ -69,6 +78,7 @@ export async function openRuntime(
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
   const sql = connect(databaseUrl, { max: 20 });
+  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);
     await migrate(sql, 'sessions', sessionMigrations);
@@ -77,12 +87,15 @@ export async function openRuntime(
     await migrate(sql, 'mail', mailMigrations);
     const chainKey = await auditChainKey(config, logger);
     let store: EventStore;
+    let projectionStore: EventStore;
     if (config.EVENTSTORE_URL) {
       store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, chainKey });
+      projectionStore = store;
       logger.info('event store: EventStoreDB');
     } else {
       await migrateEventStore(sql);
       store = createPostgresEventStore({ sql, chainKey });
+      projectionStore = createPostgresEventStore({ sql: projectionSql, chainKey });
       logger.info('event store: PostgreSQL');
     }
     const vault = new PersonalDataVault(sql);
@@ -103,14 +116,18 @@ export async function openRuntime(
       handler,
       chainKey,
       databaseUrl,
+      projection: { sql: projectionSql, store: projectionStore, vault: new PersonalDataVault(projectionSql) },
       operations,
       async close() {
         await store.close();
+        if (projectionStore !== store) await projectionStore.close();
+        await projectionSql.end({ timeout: 5 });
         await sql.end({ timeout: 5 });
         await embedded?.stop();
       },
     };
   } catch (error) {
+    await projectionSql.end({ timeout: 1 });
     await sql.end({ timeout: 1 });
     await embedded?.stop();
     throw error;

@@ -136,7 +136,7 @@ async function assemble(
   const live = new LiveHub(options.liveLimits);
   const feed = new LiveFeed(runtime.store, () => positions.everywhere(), live);
   const runner = new ProjectionRunner(
-    { sql: runtime.sql, store: runtime.store, vault: runtime.vault },
+    runtime.projection,
     projections,
     {
       log: logger,

@@ -130,6 +130,8 @@ try {
   results.lag = await readYourWritesLag(server.baseUrl, lagClaimants, smoke ? 20 : 300);
   log(`read-your-writes lag: ${JSON.stringify(results.lag)}`);
 
+  // The browser's figures are taken with the server idle again, as a visitor would find it.
+  await settled(server.baseUrl, db.runtime.sql, settleSeconds);
   results.webAssets = await firstScreenAssets(server.baseUrl);
   results.firstRender = await timeToFirstRender(server.baseUrl, smoke ? 1 : 7);
   log(`web: ${JSON.stringify(results.webAssets)} ${JSON.stringify(results.firstRender)}`);

@@ -43,6 +43,13 @@ export async function lighthouseScores(
     logLevel: 'silent',
   });
   const scores: LighthouseScore[] = [];
+  // Lighthouse leaves a few of its DevTools waits unawaited: when Chromium is slow to answer one, it
+  // rejects with no handler, which would end the process though the audit itself carries on.
+  const stray = (reason: unknown) => {
+    if ((reason as { lhrRuntimeError?: boolean } | null)?.lhrRuntimeError) return;
+    throw reason;
+  };
+  process.on('unhandledRejection', stray);
   try {
     for (const { path, cookie } of pages) {
       for (const formFactor of formFactors) {
@@ -80,6 +87,7 @@ export async function lighthouseScores(
       }
     }
   } finally {
+    process.off('unhandledRejection', stray);
     chrome.kill();
   }
   return scores;
