@@ -31,64 +31,73 @@ export async function lighthouseScores(
     formFactors = ['mobile', 'desktop'],
   }: { categories?: Category[]; formFactors?: FormFactor[] } = {},
 ): Promise<LighthouseScore[]> {
-  const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-    logLevel: 'silent',
-  });
   const scores: LighthouseScore[] = [];
-  // Lighthouse leaves a few of its DevTools waits unawaited: when Chromium is slow to answer one, it
-  // rejects with no handler, which would end the process though the audit itself carries on.
-  const stray = (reason: unknown) => {
-    if ((reason as { lhrRuntimeError?: boolean } | null)?.lhrRuntimeError) return;
-    throw reason;
-  };
-  process.on('unhandledRejection', stray);
-  try {
-    for (const { path, cookie } of pages) {
-      for (const formFactor of formFactors) {
-        const result = await lighthouse(
-          `${baseUrl}${path}`,
-          {
-            port: chrome.port,
-            logLevel: 'error',
-            onlyCategories: categories,
-            extraHeaders: cookie ? { Cookie: cookie } : undefined,
-          },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { categories: scored, audits } = result.lhr;
-        const failed = Object.values(scored)
-          .flatMap((category) => category.auditRefs)
-          .filter(
-            (ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1,
-          )
-          .map((ref) => {
-            const details = audits[ref.id]?.details;
-            const items = details && 'items' in details ? JSON.stringify(details.items).slice(0, 400) : '';
-            return `${ref.id}: ${audits[ref.id]?.title} ${items}`;
-          });
-        scores.push({
-          path,
-          signedIn: cookie !== undefined,
-          formFactor,
-          performance: Math.round((scored.performance?.score ?? 0) * 100),
-          accessibility: Math.round((scored.accessibility?.score ?? 0) * 100),
-          bestPractices: Math.round((scored['best-practices']?.score ?? 0) * 100),
-          failed,
+  for (const { path, cookie } of pages) {
+    for (const formFactor of formFactors) {
+      const result = await audit(`${baseUrl}${path}`, cookie, categories, formFactor);
+      const { categories: scored, audits } = result.lhr;
+      const failed = Object.values(scored)
+        .flatMap((category) => category.auditRefs)
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => {
+          const details = audits[ref.id]?.details;
+          const items = details && 'items' in details ? JSON.stringify(details.items).slice(0, 400) : '';
+          return `${ref.id}: ${audits[ref.id]?.title} ${items}`;
         });
-      }
+      scores.push({
+        path,
+        signedIn: cookie !== undefined,
+        formFactor,
+        performance: Math.round((scored.performance?.score ?? 0) * 100),
+        accessibility: Math.round((scored.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((scored['best-practices']?.score ?? 0) * 100),
+        failed,
+      });
     }
-  } finally {
-    process.off('unhandledRejection', stray);
-    chrome.kill();
   }
   return scores;
+}
+
+/** Attempts of one audit: a Chromium that stops answering DevTools fails Lighthouse's run, not the page. */
+const ATTEMPTS = 3;
+
+/** One page audited in a Chromium of its own, tried again in a new one when Lighthouse's own run fails. */
+async function audit(
+  url: string,
+  cookie: string | undefined,
+  categories: Category[],
+  formFactor: FormFactor,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+      logLevel: 'silent',
+    });
+    try {
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: categories,
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      return result;
+    } catch (error) {
+      // A protocol timeout and its kind are Lighthouse's runtime errors; anything else is ours.
+      if (!(error as { lhrRuntimeError?: boolean }).lhrRuntimeError || attempt >= ATTEMPTS) throw error;
+    } finally {
+      chrome.kill();
+    }
+  }
 }
