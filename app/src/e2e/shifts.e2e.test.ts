@@ -169,6 +169,27 @@ describe('the Available Shifts screen in a real browser', () => {
     await e2e.screenshot(creator, 'create-shift-dst-desktop');
   });
 
+  it('draws a long list fifty cards at a time, the rest one keypress away', async () => {
+    const CARDS_AT_ONCE = 50; // as web/src/features/shifts/available-shifts-screen.tsx draws them
+    const page = await openAs('jamie.cole');
+    await page.getByRole('article').first().waitFor();
+    // Every shift, the month of demo history included: well over fifty.
+    await page.getByRole('complementary').getByLabel('Status').selectOption('all');
+    const heading = page.getByRole('heading', { name: /^Available Shifts \(\d+\)$/ });
+    await expect
+      .poll(async () => Number(/\((\d+)\)/.exec(await heading.innerText())?.[1]))
+      .toBeGreaterThan(50);
+    const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
+    expect(await page.getByRole('article').count()).toBe(CARDS_AT_ONCE);
+    const more = page.getByRole('button', { name: `Show More Shifts (${total - CARDS_AT_ONCE} remaining)` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('article').count()).toBe(Math.min(total, 2 * CARDS_AT_ONCE));
+    // Another filter starts again from the first fifty.
+    await page.getByRole('complementary').getByLabel('Status').selectOption('open');
+    await expect.poll(() => page.getByRole('article').count()).toBeLessThanOrEqual(CARDS_AT_ONCE);
+  });
+
   it('filters to urgent shifts on the server', async () => {
     const page = await openAs('jamie.cole');
     await page.getByRole('article').first().waitFor();

@@ -16,6 +16,12 @@ import { useOpenShiftCount, useShifts } from './use-shifts';
 
 type View = 'list' | 'calendar';
 
+/**
+ * Cards drawn at first, and drawn more at each Show More: a list of thousands of open shifts
+ * would otherwise be drawn whole before a phone could answer a tap.
+ */
+const CARDS_AT_ONCE = 50;
+
 /** The calendar is fetched when the view is first switched to it. */
 const CalendarView = lazyRouteComponent(() => import('./calendar/calendar-view'), 'CalendarView');
 
@@ -64,12 +70,18 @@ function ViewToggle({ view, onChange }: { view: View; onChange(view: View): void
 /** docs/product.md §2 Available Shifts (route /): filters, quick stats, and the shifts as a list or a calendar. */
 export function AvailableShiftsScreen() {
   const user = useSignedInUser();
-  const [filters, setFilters] = useState<ShiftFilters>(defaultFilters);
+  const [filters, setFilterState] = useState<ShiftFilters>(defaultFilters);
+  const [visible, setVisible] = useState(CARDS_AT_ONCE);
   const [view, setView] = useState<View>('list');
   const [creating, setCreating] = useState(false);
   const shifts = useShifts(filters);
   const list = shifts.data ?? [];
   const urgent = urgentCount(list);
+
+  function setFilters(next: ShiftFilters) {
+    setFilterState(next);
+    setVisible(CARDS_AT_ONCE);
+  }
 
   let body: ReactNode;
   if (shifts.isLoading) body = <Spinner label="Loading shifts" />;
@@ -88,14 +100,24 @@ export function AvailableShiftsScreen() {
       </EmptyState>
     );
   } else {
+    const remaining = list.length - visible;
     body = (
-      <ul className="grid gap-4 md:grid-cols-2">
-        {list.map((shift) => (
-          <li key={shift.id} className="grid">
-            <ShiftCard shift={shift} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {list.slice(0, visible).map((shift) => (
+            <li key={shift.id} className="grid">
+              <ShiftCard shift={shift} />
+            </li>
+          ))}
+        </ul>
+        {remaining > 0 && (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={() => setVisible(visible + CARDS_AT_ONCE)}>
+              Show More Shifts ({remaining} remaining)
+            </Button>
+          </div>
+        )}
+      </>
     );
   }
 
