@@ -26,6 +26,22 @@ export async function untilInPage(page: Page, predicate: () => unknown, ms = 15_
 }
 export const DESKTOP = { width: 1280, height: 900 };
 
+/**
+ * The Available Shifts card holding `text`, drawn: Show More Shifts is pressed until it is, for a
+ * list longer than the fifty cards drawn at first (the list may still be arriving).
+ */
+export async function revealCard(page: Page, text: string, ms = 20_000) {
+  const wanted = page.getByRole('article').filter({ hasText: text });
+  const more = page.getByRole('button', { name: /^Show More Shifts/ });
+  const deadline = Date.now() + ms;
+  while ((await wanted.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`no shift card with '${text}' after ${ms} ms`);
+    if ((await more.count()) > 0) await more.click();
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return wanted;
+}
+
 export interface E2E {
   server: TestServer;
   browser: Browser;

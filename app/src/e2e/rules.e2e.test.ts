@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
 import { AxeAudit, axeViolations } from './axe';
-import { DESKTOP, type E2E, SCREENSHOT_DIR, startE2E } from './browser';
+import { DESKTOP, type E2E, revealCard, SCREENSHOT_DIR, startE2E } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so these shifts meet nothing else. */
 function daysAhead(days: number): string {
@@ -81,7 +81,7 @@ describe('the rules on screen in a real browser', () => {
       requiredCredentials: ['Ventilator care'],
     });
     const page = await open('alex.rivera');
-    const needing = card(page, 'Needs ventilator care');
+    const needing = await revealCard(page, 'Needs ventilator care');
     // A card asks only once it comes near the screen, as it does when the user scrolls to it.
     await needing.scrollIntoViewIfNeeded();
     await needing.getByText('You cannot claim this shift').waitFor();
@@ -107,7 +107,7 @@ describe('the rules on screen in a real browser', () => {
 
   /** The assign dialog of a shift, once the picker has marked `option`. */
   async function assignDialog(page: Page, notes: string, option: string) {
-    await card(page, notes).getByRole('button', { name: 'Assign' }).click();
+    await (await revealCard(page, notes)).getByRole('button', { name: 'Assign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Assign Shift to Staff' });
     await dialog
       .getByLabel('Staff member')
@@ -172,7 +172,7 @@ describe('the rules on screen in a real browser', () => {
     await dialog.getByRole('button', { name: 'Assign Anyway' }).click();
     await toast(page, 'Shift Assigned');
 
-    const early = card(page, 'Early the next day');
+    const early = await revealCard(page, 'Early the next day');
     await early.getByText('Assigned to').waitFor();
     await early.getByRole('button', { name: /^History of/ }).click();
     await page
@@ -185,7 +185,7 @@ describe('the rules on screen in a real browser', () => {
   it('keeps a refused claim in the shift’s history', async () => {
     // The demo's medication round, which Jordan tried to claim with a lapsed certificate.
     const page = await open('morgan.lee');
-    await card(page, 'Morning medication round')
+    await (await revealCard(page, 'Morning medication round'))
       .getByRole('button', { name: /^History of/ })
       .click();
     const history = page.getByRole('dialog', { name: 'Shift History' });
@@ -359,7 +359,7 @@ describe('the rules on screen in a real browser', () => {
       { commandId: `Escalate:${shiftId}:1:posting` },
     );
     const shifts = await open('morgan.lee');
-    const escalated = card(shifts, 'Escalated overnight cover');
+    const escalated = await revealCard(shifts, 'Escalated overnight cover');
     await escalated.scrollIntoViewIfNeeded();
     await escalated.getByRole('button', { name: /^History of/ }).click();
     const outreach = shifts

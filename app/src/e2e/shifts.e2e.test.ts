@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
-import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
+import { DESKTOP, type E2E, PHONE, revealCard, startE2E } from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
 function daysAhead(days: number): string {
@@ -63,7 +63,7 @@ describe('the Available Shifts screen in a real browser', () => {
 
     // Everything, so the claimed shift stays in view once it is no longer open.
     await page.getByRole('complementary').getByLabel('Status').selectOption('all');
-    const claimed = card(page, 'Claim me from the list');
+    const claimed = await revealCard(page, 'Claim me from the list');
     await claimed.getByRole('button', { name: 'Claim Shift' }).click();
     await toastTitle(page, 'Shift claimed successfully').waitFor();
     await claimed.getByText('Pending', { exact: true }).waitFor();
