@@ -50,7 +50,7 @@ export interface RuntimeOptions {
   handlesSignals?: boolean;
 }
 
-/** Connections of the projector's own pool: the runner holds one per read model it writes at once. */
+/** Connections of the projector's own pool; catching up, the read models' transactions take turns on them. */
 const PROJECTION_CONNECTIONS = 4;
 
 export async function openRuntime(

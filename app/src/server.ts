@@ -135,17 +135,13 @@ async function assemble(
   const positions = new Positions(runtime.sql);
   const live = new LiveHub(options.liveLimits);
   const feed = new LiveFeed(runtime.store, () => positions.everywhere(), live);
-  const runner = new ProjectionRunner(
-    runtime.projection,
-    projections,
-    {
-      log: logger,
-      onAdvance: (name, position) => {
-        positions.advanced(name, position);
-        void feed.wake().catch((error) => logger.error({ err: error }, 'live feed failed'));
-      },
+  const runner = new ProjectionRunner(runtime.projection, projections, {
+    log: logger,
+    onAdvance: (name, position) => {
+      positions.advanced(name, position);
+      void feed.wake().catch((error) => logger.error({ err: error }, 'live feed failed'));
     },
-  );
+  });
   const readDeps = {
     sql: runtime.sql,
     positions,

@@ -100,9 +100,7 @@ while (written < target) {
   await Promise.all(jobs);
 }
 const head = await store.headPosition();
-console.log(
-  `store filled: ${written} events in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`,
-);
+console.log(`store filled: ${written} events in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`);
 
 // The raw rate the log can be read at: a keyset scan of the events table in a rebuild's batches,
 // rows left as the driver gives them (no conversion to events, no horizon).
