@@ -9,23 +9,15 @@ import {
   previousDate,
   stepKey,
 } from '@shiftcover/domain';
-import { adminsOfResidence } from '@shiftcover/projections';
+import { adminsOfResidence, type ShiftLadderRow } from '@shiftcover/projections';
 import { type ShiftTimerDeps, TIMERS } from './timer-deps';
 
 const HOUR_MS = 3_600_000;
 /** Eligibility checks run at once by a sweep. */
 const READS_AT_ONCE = 4;
 
-interface Ladder {
-  shift_id: string;
-  location: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  opening: number;
-  opened_at: Date;
-  steps_run: string[];
-}
+/** An open shift's ladder, as the outreach read model keeps it. */
+type Ladder = Omit<ShiftLadderRow, 'open'>;
 
 interface Person {
   id: string;

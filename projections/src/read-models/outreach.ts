@@ -4,14 +4,15 @@ import type { TransactionSql } from 'postgres';
 import type { EventData, Projection, TableName } from '../projection';
 import { deleteRows, upsertRows } from '../rows';
 
-interface LadderRow {
+/** A row of `rm_shift_ladders`, as the escalation sweep reads it too. */
+export interface ShiftLadderRow {
   shift_id: string;
   location: string;
   date: string;
   start_time: string;
   end_time: string;
   opening: number;
-  opened_at: string | Date;
+  opened_at: Date;
   open: boolean;
   steps_run: string[];
 }
@@ -32,7 +33,10 @@ interface NoticeRow {
 const endingEvents = ['ShiftDeleted', 'ShiftCompleted', 'ShiftExpired'];
 
 /** What one event changes in a shift's ladder row (null: the row goes); undefined when no row and none made. */
-function evolveLadder(row: LadderRow | null | undefined, event: RecordedEvent): LadderRow | null | undefined {
+function evolveLadder(
+  row: ShiftLadderRow | null | undefined,
+  event: RecordedEvent,
+): ShiftLadderRow | null | undefined {
   const d = event.data as EventData;
   if (event.type === 'ShiftPosted') {
     if (d.testData || row) return row;
@@ -43,14 +47,14 @@ function evolveLadder(row: LadderRow | null | undefined, event: RecordedEvent): 
       start_time: d.startTime,
       end_time: d.endTime,
       opening: 1,
-      opened_at: d.at,
+      opened_at: new Date(d.at),
       open: true,
       steps_run: [],
     };
   }
   if (!row) return row;
   if (openingEvents.includes(event.type)) {
-    return { ...row, opening: row.opening + 1, opened_at: d.at, open: true, steps_run: [] };
+    return { ...row, opening: row.opening + 1, opened_at: new Date(d.at), open: true, steps_run: [] };
   }
   if (takingEvents.includes(event.type)) return { ...row, open: false };
   if (event.type === 'ShiftUpdated') {
@@ -81,8 +85,10 @@ async function applyOutreachBatch(tx: TransactionSql, events: readonly RecordedE
   const ladderEvents = events.filter((e) => changesLadders.has(e.type));
   const ids = [...new Set(ladderEvents.map((e) => e.data.shiftId as string))];
   const found =
-    ids.length === 0 ? [] : await tx<LadderRow[]>`select * from ${tx(ladders)} where shift_id = any(${ids})`;
-  const rows = new Map<string, LadderRow | null>(found.map((row) => [row.shift_id, row]));
+    ids.length === 0
+      ? []
+      : await tx<ShiftLadderRow[]>`select * from ${tx(ladders)} where shift_id = any(${ids})`;
+  const rows = new Map<string, ShiftLadderRow | null>(found.map((row) => [row.shift_id, row]));
   const changed = new Set<string>();
   const notices: NoticeRow[] = [];
   const erased: string[] = [];
