@@ -7,7 +7,7 @@ import {
 } from '@shiftcover/command-api';
 import { type Config, caller, type Logger, LoginThrottle, SessionStore } from '@shiftcover/platform';
 import { emailHandler, processRoutes } from '@shiftcover/processes';
-import { ProjectionRunner, projections } from '@shiftcover/projections';
+import { auditDetails, ProjectionRunner, projections } from '@shiftcover/projections';
 import {
   LiveFeed,
   LiveHub,
@@ -148,6 +148,10 @@ async function assemble(
     live,
     clock: options.clock,
     currentUser: async (request: FastifyRequest) => (await caller(request, principals)).principal,
+    auditDetails: async (ids: readonly string[]) => {
+      const events = await runtime.store.readAt(ids.map(BigInt));
+      return new Map(events.map((event) => [event.position.toString(), auditDetails(event)]));
+    },
     shiftHistory: (shiftId: string) => shiftHistory(runtime.handler, shiftId),
     safety: commandDeps.service.safety,
     escalation: commandDeps.service.escalation,

@@ -165,6 +165,21 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(await store.headPosition()).toBe(positions.at(-1));
     });
 
+    it('reads the events at given positions, in global order, and none where a position holds none', async () => {
+      const a = stream();
+      await store.append(a, [newEvent('A1'), newEvent('A2'), newEvent('A3')], 'no_stream');
+      const [first, second, third] = (await store.readStream(a)).events;
+      const found = await store.readAt([third!.position, first!.position, third!.position]);
+      expect(found.map((e) => [e.type, e.streamId, e.position])).toEqual([
+        ['A1', a, first!.position],
+        ['A3', a, third!.position],
+      ]);
+      expect(found[1]).toEqual(third);
+      expect(await store.readAt([])).toEqual([]);
+      const past = (await store.headPosition()) + 1_000_000n;
+      expect(await store.readAt([past, second!.position])).toEqual([second]);
+    });
+
     it('tells a watcher that new events were appended', async () => {
       let calls = 0;
       const stop = store.watch(() => {

@@ -78,6 +78,8 @@ export interface EventStore {
    * after a moment: then those come in a later call, never out of order.
    */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
+  /** The events stored at these positions, in global order; a position that holds none gives none. */
+  readAt(positions: readonly bigint[]): Promise<RecordedEvent[]>;
   /**
    * Delivers every event with position > `after`, in global order, exactly once, then follows new
    * ones. The handler is awaited before the next delivery.

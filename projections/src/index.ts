@@ -42,6 +42,7 @@ export {
   rebuild,
   type TogetherOutcome,
 } from './projector';
+export { auditDetails } from './read-models/audit-log';
 export type { ShiftLadderRow } from './read-models/outreach';
 export { adminsOfResidence } from './read-models/residence-admins';
 export { ProjectionRunner, type RunnerOptions } from './runner';

@@ -15,6 +15,12 @@ export interface Projection {
   version: number;
   tables: readonly string[];
   schema(t: TableName): string;
+  /**
+   * Optional: indexes that serve only the reads, never the projection's own writes (no unique
+   * index an upsert relies on). A rebuild builds them once its rows are written, which is
+   * quicker than keeping them up to date row by row.
+   */
+  indexes?(t: TableName): string;
   apply(tx: TransactionSql, event: RecordedEvent, t: TableName): Promise<void>;
   /**
    * Optional, for speed: applies a whole batch at once (folding it in memory, writing many rows per

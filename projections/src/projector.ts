@@ -40,10 +40,21 @@ export async function readCheckpoints(sql: Sql): Promise<Checkpoint[]> {
   return (await sql<Row[]>`select * from projection_checkpoints order by name`).map(toCheckpoint);
 }
 
-async function createGeneration(tx: TransactionSql, projection: Projection, generation: number) {
-  for (const table of projection.tables)
-    await tx.unsafe(`drop table if exists ${physicalTable(table, generation)} cascade`);
-  await tx.unsafe(projection.schema((table) => physicalTable(table, generation)));
+async function createGeneration(
+  tx: TransactionSql,
+  projection: Projection,
+  generation: number,
+  withIndexes: boolean,
+) {
+  const t = (table: string) => physicalTable(table, generation);
+  for (const table of projection.tables) await tx.unsafe(`drop table if exists ${t(table)} cascade`);
+  await tx.unsafe(projection.schema(t));
+  if (withIndexes) await createIndexes(tx, projection, generation);
+}
+
+async function createIndexes(sql: Sql | TransactionSql, projection: Projection, generation: number) {
+  const indexes = projection.indexes?.((table) => physicalTable(table, generation));
+  if (indexes) await sql.unsafe(indexes);
 }
 
 async function pointViewsAt(tx: TransactionSql, projection: Projection, generation: number) {
@@ -58,7 +69,7 @@ export async function install(sql: Sql, projection: Projection): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`;
     if (await readCheckpoint(tx, projection.name)) return;
-    await createGeneration(tx, projection, 1);
+    await createGeneration(tx, projection, 1, true);
     await pointViewsAt(tx, projection, 1);
     await tx`insert into projection_checkpoints (name, generation, version) values (${projection.name}, 1, ${projection.version})`;
   });
@@ -243,7 +254,7 @@ export async function rebuild(
   const current = (await readCheckpoint(deps.sql, projection.name))!;
   const generation = current.generation + 1;
   const t = (table: string) => physicalTable(table, generation);
-  await deps.sql.begin((tx) => createGeneration(tx, projection, generation));
+  await deps.sql.begin((tx) => createGeneration(tx, projection, generation, false));
   const started = Date.now();
   const batchSize = Math.max(deps.batchSize ?? REBUILD_BATCH, REBUILD_BATCH);
   // Events an operator skipped stay skipped; those that fail again are parked when the new tables
@@ -279,6 +290,7 @@ export async function rebuild(
     if (count > total) total = count;
     onProgress({ position, total, events: count, elapsedMs: Date.now() - started });
   }
+  await createIndexes(deps.sql, projection, generation);
   await deps.sql.begin(async (tx) => {
     await readCheckpoint(tx, projection.name, true);
     skipped = await skippedEventIds(tx, projection.name);

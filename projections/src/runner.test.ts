@@ -7,6 +7,13 @@ import { ProjectionRunner } from './runner';
 
 const bench = perFile(openBench);
 
+/** Every read-model index, its generation left out of its table's and its own name. */
+async function indexesOfReadModels(): Promise<string[]> {
+  const rows = await bench.sql<{ definition: string }[]>`
+    select indexdef as definition from pg_indexes where tablename like 'rm\_%'`;
+  return rows.map((row) => row.definition.replace(/_g\d+/g, '')).sort();
+}
+
 describe('the projection runner', () => {
   it('follows new events as they are appended', async () => {
     const { service, deps } = await prepare(bench.sql);
@@ -82,7 +89,11 @@ describe('the projection runner', () => {
     await until(async () => (await readCheckpoint(bench.sql, late!.name))!.position === head, 60_000);
     await runner.stop();
     const live = await dumpReadModels(bench.sql);
+    const liveIndexes = await indexesOfReadModels();
     for (const projection of projections) await rebuild(deps, projection);
     expect(await dumpReadModels(bench.sql)).toEqual(live);
+    // The indexes a rebuild builds once its rows are in are those a first install makes.
+    expect(await indexesOfReadModels()).toEqual(liveIndexes);
+    expect(liveIndexes.some((index) => index.includes('audit_logs') && index.includes('user_id'))).toBe(true);
   });
 });

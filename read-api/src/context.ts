@@ -50,6 +50,11 @@ export interface ReadApiDeps {
   /** The signed-in user as they are now, or a 401. */
   currentUser(request: FastifyRequest): Promise<Principal>;
   clock?: () => Date;
+  /**
+   * The technical details of the audit entries with these ids (their events' positions), read from
+   * the log; an entry whose event is not found has none.
+   */
+  auditDetails(ids: readonly string[]): Promise<Map<string, Record<string, unknown>>>;
   /** A shift's events replayed with what each changed (the audit view); none when not given. */
   shiftHistory?: (shiftId: string) => Promise<HistoryEntry[]>;
   /** Credentials, time off, the working-time rules and eligibility; 503 when not given. */

@@ -185,7 +185,6 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
           entity_type: string;
           entity_id: string;
           description: string;
-          details: Record<string, unknown>;
           timestamp: Date;
           username: string | null;
           first_name: string | null;
@@ -199,6 +198,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       order by a.timestamp desc, a.id desc
       offset ${offset} limit ${limit}`;
       const totalCount = total?.count ?? 0;
+      const details = await deps.auditDetails(rows.map((a) => a.id.toString()));
       return {
         logs: rows.map((a) => {
           const system = isSystemActorId(a.user_id);
@@ -209,7 +209,7 @@ export const recordReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
             entityType: a.entity_type,
             entityId: a.entity_id,
             description: a.description,
-            details: a.details,
+            details: details.get(a.id.toString()) ?? {},
             timestamp: a.timestamp,
             userName: system ? 'System' : (a.username ?? 'Deleted user'),
             userFirstName: system ? 'System' : (a.first_name ?? 'Deleted'),

@@ -264,7 +264,16 @@ describe('records', () => {
       userName: 'riley',
     });
     expect(String(claims.logs[0]!.description)).toMatch(/^Claimed the (AM|PM) shift at Maple House on /);
-    expect((claims.logs[0]!.details as { eventType: string }).eventType).toBe('ShiftClaimed');
+    // The details are the entry's own event, read from the log by its position.
+    for (const log of [...claims.logs, ...page.logs]) {
+      const details = log.details as { eventType: string; position: string; streamId: string };
+      expect(details.position).toBe(log.id);
+      const [event] = await server.runtime.store.readAt([BigInt(details.position)]);
+      expect(details).toMatchObject({ eventType: event!.type, streamId: event!.streamId });
+    }
+    expect(claims.logs.map((l) => (l.details as { eventType: string }).eventType)).toEqual(
+      Array(4).fill('ShiftClaimed'),
+    );
     const residences = (await superAdmin.get('/api/audit-logs?entityType=residence')).body as typeof page;
     expect(residences.logs.every((l) => l.entityType === 'residence')).toBe(true);
     const old = (await superAdmin.get('/api/audit-logs?startDate=2020-01-01&endDate=2020-01-31'))

@@ -143,6 +143,20 @@ export function createEsdbEventStore({ connectionString, chainKey }: EsdbEventSt
     return events;
   }
 
+  // A position is an event's commit position, and reading `$all` from a position starts at it.
+  async function readAt(positions: readonly bigint[]): Promise<RecordedEvent[]> {
+    const found = await Promise.all(
+      [...new Set(positions)].map(async (position) => {
+        for await (const resolved of client.readAll({ fromPosition: fromPosition(position), maxCount: 1 })) {
+          const event = toRecorded(resolved.event);
+          if (event?.position === position) return event;
+        }
+        return undefined;
+      }),
+    );
+    return found.flatMap((event) => event ?? []).sort((a, b) => (a.position < b.position ? -1 : 1));
+  }
+
   async function headPosition(): Promise<bigint> {
     for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS })) {
       const event = toRecorded(resolved.event);
@@ -187,5 +201,14 @@ export function createEsdbEventStore({ connectionString, chainKey }: EsdbEventSt
     return () => subscription.unsubscribe();
   }
 
-  return { append, readStream, readAll, subscribeToAll, headPosition, watch, close: () => client.dispose() };
+  return {
+    append,
+    readStream,
+    readAll,
+    readAt,
+    subscribeToAll,
+    headPosition,
+    watch,
+    close: () => client.dispose(),
+  };
 }

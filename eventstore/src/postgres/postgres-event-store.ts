@@ -258,6 +258,15 @@ export function createPostgresEventStore({
     }
   }
 
+  async function readAt(positions: readonly bigint[]): Promise<RecordedEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await sql<EventRow[]>`
+      select ${sql(EVENT_COLUMNS)} from events
+      where position = any(${positions.map(String)}::bigint[])
+      order by position`;
+    return rows.map(toRecorded);
+  }
+
   async function headPosition(): Promise<bigint> {
     const [row] = await sql<{ position: bigint | null }[]>`
       select max(position) as position from events`;
@@ -276,6 +285,7 @@ export function createPostgresEventStore({
     append,
     readStream,
     readAll,
+    readAt,
     subscribeToAll,
     headPosition,
     watch,

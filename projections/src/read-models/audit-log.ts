@@ -301,10 +301,12 @@ function entityId(event: RecordedEvent): string {
 }
 
 /**
- * The event itself as technical details, without any personal data: what is sealed, and the
- * address test mails named in clear before addresses were sealed.
+ * An audit entry's technical details: its event itself, without any personal data (what is sealed,
+ * and the address test mails named in clear before addresses were sealed). The read model does not
+ * keep them: the entry's id is its event's position, and the details are read from the log when
+ * the entry is shown, so the read model does not hold a second copy of the whole log.
  */
-function technicalDetails(event: RecordedEvent) {
+export function auditDetails(event: RecordedEvent) {
   const { personal: _personal, email: _email, ...data } = event.data;
   return {
     eventType: event.type,
@@ -334,7 +336,6 @@ function auditRow(event: RecordedEvent, facts: ShiftFactsBatch) {
     entity_type: entry.entityType,
     entity_id: entityId(event),
     description: entry.describe(event.data, shift),
-    details: technicalDetails(event),
     timestamp: typeof event.data.at === 'string' ? event.data.at : event.recordedAt,
   };
 }
@@ -349,7 +350,7 @@ async function applyAuditBatch(tx: TransactionSql, events: readonly RecordedEven
 /** The audit log: who did what to which entity, when, from every event and its metadata. */
 export const auditLogProjection: Projection = {
   name: 'audit_log',
-  version: 2,
+  version: 3,
   tables: ['audit_logs', 'audit_shift_facts'],
   schema: (t) => `
     ${shiftFactsSchema(t('audit_shift_facts'))}
@@ -361,9 +362,9 @@ export const auditLogProjection: Projection = {
       entity_type text not null,
       entity_id text not null,
       description text not null,
-      details jsonb not null,
       timestamp timestamptz not null
-    );
+    );`,
+  indexes: (t) => `
     create index on ${t('audit_logs')} (timestamp desc);
     create index on ${t('audit_logs')} (user_id, timestamp desc);`,
 

@@ -87,8 +87,8 @@ export const completedShiftsProjection: Projection = {
       reported boolean not null default false,
       reported_at timestamptz,
       archived boolean not null default false
-    );
-    create index on ${t('completed_shifts')} (shift_completed_at);`,
+    );`,
+  indexes: (t) => `create index on ${t('completed_shifts')} (shift_completed_at);`,
 
   applyBatch: applyCompletedBatch,
   apply: oneAtATime(applyCompletedBatch),

@@ -176,8 +176,8 @@ export const coverageProjection: Projection = {
       drop_requested_at timestamptz,
       holds jsonb not null,
       drops jsonb not null
-    );
-    create index on ${t('coverage_shifts')} (date);`,
+    );`,
+  indexes: (t) => `create index on ${t('coverage_shifts')} (date);`,
   applyBatch: applyCoverageBatch,
   apply: oneAtATime(applyCoverageBatch),
 };
