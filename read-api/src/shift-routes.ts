@@ -16,6 +16,7 @@ import {
 } from '@shiftcover/domain';
 import { HttpError } from '@shiftcover/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
@@ -56,6 +57,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   // kept until the read models move on.
   const lists = new ResponseCache();
   const pendingLists = new ResponseCache();
+  const myShifts = new ResponseCache();
 
   app.get(
     '/api/shifts',
@@ -215,9 +217,20 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       "The caller's upcoming shifts, how many fall this week (today and the 7 days after), the hours they add up to, and the 5 most recent shifts worked.",
     response: answers(myShiftsViewSchema),
   };
-  app.get('/api/my-shifts', { schema: myShiftsSchema }, async (request) => {
+  app.get('/api/my-shifts', { schema: myShiftsSchema }, async (request, reply) => {
     const who = await reader(request, deps, readModels.shifts);
-    return ownShifts(who.userId, who);
+    const at = now(deps);
+    // The clock moves a shift from upcoming to worked only at whole minutes.
+    const minute = Math.floor(at.getTime() / 60_000);
+    const variant = JSON.stringify([who.userId, who.role, who.superAdmin, minute]);
+    const marks = await deps.positions.marks(readModels.shifts);
+    const body = await myShifts.body(variant, marks, () =>
+      sql.begin('isolation level repeatable read read only', async (tx) => ({
+        marks: await readMarks(tx, readModels.shifts),
+        value: await ownShifts(tx, who.userId, who, at),
+      })),
+    );
+    return sendCached(request, reply, body);
   });
 
   app.get(
@@ -237,7 +250,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       if (request.params.id !== who.userId && !can(who, 'seeShiftHolder')) {
         throw new HttpError(403, 'You can only see your own shifts');
       }
-      return (await ownShifts(request.params.id, who)).upcoming;
+      return (await ownShifts(sql, request.params.id, who, now(deps))).upcoming;
     },
   );
 
@@ -246,13 +259,20 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
    * their history: the shifts dated yesterday on (which hold every shift not yet ended), and the
    * five latest before them.
    */
-  async function ownShifts(userId: string, who: Parameters<typeof shiftView>[1]) {
-    const at = now(deps);
+  async function ownShifts(
+    db: Sql | TransactionSql,
+    userId: string,
+    who: Parameters<typeof shiftView>[1],
+    at: Date,
+  ) {
     const today = easternToday(at);
     const week = weekWindow(at);
-    const recent = await shifts(sql`s.assigned_user_id = ${userId} and s.date >= ${notBefore(at)}`);
+    const recent = (await shiftsWithHolders(
+      db,
+      db`s.assigned_user_id = ${userId} and s.date >= ${notBefore(at)}`,
+    )) as unknown as ShiftRow[];
     const older =
-      (await sql`${shiftsWithHolders(sql, sql`s.assigned_user_id = ${userId} and s.date < ${notBefore(at)}`)}
+      (await db`${shiftsWithHolders(db, db`s.assigned_user_id = ${userId} and s.date < ${notBefore(at)}`)}
       order by s.date desc, s.start_time desc limit ${HISTORY_SIZE}`) as unknown as ShiftRow[];
     const upcoming = recent
       .filter((r) => r.date >= today && r.status !== 'completed')

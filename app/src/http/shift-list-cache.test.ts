@@ -116,3 +116,52 @@ describe('GET /api/shifts served from finished bodies', () => {
     expect((await list(new Client(server.baseUrl))).response.status).toBe(401);
   });
 });
+
+/** GET /api/my-shifts as `who`, naming a position to wait for when given. */
+async function mine(who: Client, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.baseUrl}/api/my-shifts`, {
+    headers: { cookie: who.cookie, ...headers },
+  });
+  const text = await response.text();
+  return {
+    response,
+    view: (text ? JSON.parse(text) : { upcoming: [], history: [] }) as {
+      upcoming: Array<{ id: string }>;
+      history: Array<{ id: string }>;
+    },
+  };
+}
+
+describe('GET /api/my-shifts served from finished bodies', () => {
+  it('shows each person their own shifts, a new one on the read naming its position, 304 while unchanged', async () => {
+    const other = await server.signedIn('staff');
+    const { id } = await post(slot(300));
+    const before = await mine(staff);
+    const etag = before.response.headers.get('etag')!;
+    expect((await mine(staff, { 'if-none-match': etag })).response.status).toBe(304);
+    const claim = await staff.post(`/api/shifts/${id}/claim`);
+    const approved = await admin.post(`/api/shifts/${id}/approve`);
+    expect([claim.status, approved.status]).toEqual([200, 200]);
+    const after = await mine(staff, { 'if-none-match': etag, 'x-min-position': approved.body.position! });
+    expect(after.response.status).toBe(200);
+    expect(after.view.upcoming.map((s) => s.id)).toContain(id);
+    // Another person reading at the same moment gets their own answer, not the first one's.
+    expect((await mine(other)).view.upcoming.map((s) => s.id)).not.toContain(id);
+  });
+
+  it('shows a shift as worked once it has ended, with no write in between', async () => {
+    const { id } = await post(slot(1, 1));
+    const claim = await staff.post(`/api/shifts/${id}/claim`);
+    const approved = await admin.post(`/api/shifts/${id}/approve`);
+    expect([claim.status, approved.status], JSON.stringify([claim.body, approved.body])).toEqual([200, 200]);
+    const now = await mine(staff, { 'x-min-position': approved.body.position! });
+    expect(now.view.upcoming.map((s) => s.id)).toContain(id);
+    expect(now.view.history.map((s) => s.id)).not.toContain(id);
+    clockOffsetMs = 2.5 * 3_600_000;
+    try {
+      expect((await mine(staff)).view.history.map((s) => s.id)).toContain(id);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+});
