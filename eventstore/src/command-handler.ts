@@ -16,6 +16,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevision,
 } from './port';
+import { keepRecent } from './recent';
 import { type Upcaster, upcast } from './upcasting';
 
 /** How a command is traced: its id makes it idempotent; correlation and causation chain effects. */
@@ -229,10 +230,7 @@ export class CommandHandler {
     const current = this.snapshots.get(streamId);
     // A slower load of the same stream never replaces a later snapshot.
     if (!current || current.revision <= snapshot.revision) {
-      this.snapshots.delete(streamId);
-      this.snapshots.set(streamId, snapshot);
-      if (this.snapshots.size > REMEMBERED_STREAMS)
-        this.snapshots.delete(this.snapshots.keys().next().value!);
+      keepRecent(this.snapshots, streamId, snapshot, REMEMBERED_STREAMS);
     }
     return { state: snapshot.state as S, revision: snapshot.revision, events: [...snapshot.events] };
   }

@@ -29,4 +29,5 @@ export {
   migrateEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
+export { keepRecent } from './recent';
 export { type Upcaster, upcast } from './upcasting';

@@ -124,6 +124,12 @@ describe('browser protections', () => {
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     expect(reply.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(reply.headers.get('x-frame-options')).toBeTruthy();
+    for (const answer of [reply, await server.anonymous().get('/api/no-such-route')]) {
+      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
   });
 
   it('documents every route as OpenAPI at /api/docs', async () => {

@@ -1,5 +1,5 @@
 import { type Principal, userDecider } from '@shiftcover/domain';
-import type { CommandHandler } from '@shiftcover/eventstore';
+import { type CommandHandler, keepRecent } from '@shiftcover/eventstore';
 import type { PrincipalLookup } from '@shiftcover/platform';
 import { streams } from '../streams';
 
@@ -45,8 +45,6 @@ export class Principals implements PrincipalLookup {
   }
 
   private touch(userId: string, known: Known): void {
-    this.known.delete(userId);
-    this.known.set(userId, known);
-    if (this.known.size > REMEMBERED_USERS) this.known.delete(this.known.keys().next().value!);
+    keepRecent(this.known, userId, known, REMEMBERED_USERS);
   }
 }

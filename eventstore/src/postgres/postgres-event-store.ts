@@ -12,6 +12,7 @@ import {
   type Subscription,
   WrongExpectedRevision,
 } from '../port';
+import { keepRecent } from '../recent';
 import { eventStoreMigrations } from './migrations';
 import { appendAnnouncer, watchReadable } from './notifications';
 import { followAll } from './subscription';
@@ -103,9 +104,7 @@ export function createPostgresEventStore({
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
   const heads = new Map<string, { revision: bigint; hash: string }>();
   function remember(streamId: string, revision: bigint, hash: string) {
-    heads.delete(streamId);
-    heads.set(streamId, { revision, hash });
-    if (heads.size > REMEMBERED_HEADS) heads.delete(heads.keys().next().value!);
+    keepRecent(heads, streamId, { revision, hash }, REMEMBERED_HEADS);
   }
 
   /** The chain hash of the event at `revision`, or undefined when the stream has no such event. */
