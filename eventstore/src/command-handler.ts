@@ -16,7 +16,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevision,
 } from './port';
-import { keepRecent } from './recent';
+import { Recent } from './recent';
 import { type Upcaster, upcast } from './upcasting';
 
 /** How a command is traced: its id makes it idempotent; correlation and causation chain effects. */
@@ -116,7 +116,7 @@ export class CommandHandler {
   private readonly vault: PersonalDataVault;
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
-  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly snapshots = new Recent<string, Snapshot>(REMEMBERED_STREAMS);
   private readonly report: (report: CommandReport) => void;
 
   constructor(options: CommandHandlerOptions) {
@@ -230,7 +230,7 @@ export class CommandHandler {
     const current = this.snapshots.get(streamId);
     // A slower load of the same stream never replaces a later snapshot.
     if (!current || current.revision <= snapshot.revision) {
-      keepRecent(this.snapshots, streamId, snapshot, REMEMBERED_STREAMS);
+      this.snapshots.set(streamId, snapshot);
     }
     return { state: snapshot.state as S, revision: snapshot.revision, events: [...snapshot.events] };
   }

@@ -29,5 +29,5 @@ export {
   migrateEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
-export { keepRecent } from './recent';
+export { Recent } from './recent';
 export { type Upcaster, upcast } from './upcasting';

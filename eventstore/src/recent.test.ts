@@ -1,28 +1,47 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepRecent } from './recent';
+import { Recent } from './recent';
 
-describe('keepRecent', () => {
-  it('holds at most the limit, the latest value of each key, and never forgets the most recent', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 50 }),
-        fc.array(fc.integer({ min: 0, max: 80 })),
-        (limit, keys) => {
-          const map = new Map<number, number>();
-          const latest = new Map<number, number>();
-          keys.forEach((key, i) => {
-            keepRecent(map, key, i, limit);
-            latest.set(key, i);
-            expect(map.size).toBeLessThanOrEqual(limit);
-            expect(map.get(key)).toBe(i);
-          });
-          // What is kept is the most recently used keys, newest last, each with its latest value.
-          const order = [...latest.entries()].sort((a, b) => a[1] - b[1]).map(([key]) => key);
-          expect([...map.keys()]).toEqual(order.slice(order.length - map.size));
-          for (const [key, value] of map) expect(value).toBe(latest.get(key));
-        },
-      ),
+type Step = { op: 'set'; key: number; value: number } | { op: 'get' | 'delete'; key: number };
+
+describe('Recent', () => {
+  it('holds at most its limit, gives only the latest value of a key, and keeps what was just used', () => {
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ op: fc.constant('set' as const), key: fc.nat(60), value: fc.nat() }),
+      fc.record({ op: fc.constantFrom('get' as const, 'delete' as const), key: fc.nat(60) }),
     );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(step, { maxLength: 300 }), (limit, steps) => {
+        const recent = new Recent<number, number>(limit);
+        const latest = new Map<number, number>();
+        for (const s of steps) {
+          if (s.op === 'set') {
+            recent.set(s.key, s.value);
+            latest.set(s.key, s.value);
+            expect(recent.get(s.key)).toBe(s.value);
+          } else if (s.op === 'delete') {
+            recent.delete(s.key);
+            latest.delete(s.key);
+            expect(recent.get(s.key)).toBeUndefined();
+          } else {
+            const found = recent.get(s.key);
+            // Forgetting is allowed; a value that was never the latest is not.
+            if (found !== undefined) expect(found).toBe(latest.get(s.key));
+          }
+          expect(recent.size).toBeLessThanOrEqual(Math.max(limit, 2));
+        }
+      }),
+    );
+  });
+
+  it('keeps a key used again before half its limit of other keys were used, however many pass through', () => {
+    const recent = new Recent<string, number>(100);
+    for (let hot = 0; hot < 10; hot++) recent.set(`hot-${hot}`, hot);
+    // Between two uses of a hot key: 30 new keys and the 9 other hot ones, fewer than 50.
+    for (let i = 1; i <= 10_000; i++) {
+      recent.set(`cold-${i}`, i);
+      if (i % 30 === 0) for (let hot = 0; hot < 10; hot++) expect(recent.get(`hot-${hot}`)).toBe(hot);
+    }
+    expect(recent.get('cold-1')).toBeUndefined();
   });
 });

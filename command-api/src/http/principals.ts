@@ -1,5 +1,5 @@
 import { type Principal, userDecider } from '@shiftcover/domain';
-import { type CommandHandler, keepRecent } from '@shiftcover/eventstore';
+import { type CommandHandler, Recent } from '@shiftcover/eventstore';
 import type { PrincipalLookup } from '@shiftcover/platform';
 import { streams } from '../streams';
 
@@ -20,7 +20,7 @@ interface Known {
  * from whichever process wrote it.
  */
 export class Principals implements PrincipalLookup {
-  private readonly known = new Map<string, Known>();
+  private readonly known = new Recent<string, Known>(REMEMBERED_USERS);
 
   constructor(private readonly handler: CommandHandler) {}
 
@@ -29,7 +29,6 @@ export class Principals implements PrincipalLookup {
     const streamId = streams.user(userId);
     const known = this.known.get(userId);
     if (known && (await this.handler.endsWith(streamId, known.revision, known.lastEventId))) {
-      this.touch(userId, known);
       return known.principal;
     }
     const { state, revision, events } = await this.handler.load(streamId, userDecider);
@@ -39,12 +38,8 @@ export class Principals implements PrincipalLookup {
         : null;
     const last = events.at(-1);
     if (last && revision !== 'no_stream') {
-      this.touch(userId, { revision, lastEventId: last.id, principal });
+      this.known.set(userId, { revision, lastEventId: last.id, principal });
     }
     return principal;
-  }
-
-  private touch(userId: string, known: Known): void {
-    keepRecent(this.known, userId, known, REMEMBERED_USERS);
   }
 }

@@ -12,7 +12,7 @@ import {
   type Subscription,
   WrongExpectedRevision,
 } from '../port';
-import { keepRecent } from '../recent';
+import { Recent } from '../recent';
 import { eventStoreMigrations } from './migrations';
 import { appendAnnouncer, watchReadable } from './notifications';
 import { followAll } from './subscription';
@@ -102,9 +102,9 @@ export function createPostgresEventStore({
   const announcer = appendAnnouncer(sql);
   // The last revision and chain hash seen of recently read or written streams. A stale entry costs
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
-  const heads = new Map<string, { revision: bigint; hash: string }>();
+  const heads = new Recent<string, { revision: bigint; hash: string }>(REMEMBERED_HEADS);
   function remember(streamId: string, revision: bigint, hash: string) {
-    keepRecent(heads, streamId, { revision, hash }, REMEMBERED_HEADS);
+    heads.set(streamId, { revision, hash });
   }
 
   /** The chain hash of the event at `revision`, or undefined when the stream has no such event. */
