@@ -1,8 +1,9 @@
 import type { Migration } from '@shiftcover/platform';
 
 /**
- * Every change of a checkpoint is announced on this channel as "<read model> <position>", at
- * commit, so that readers in any process waiting for a position hear of it without polling.
+ * Every change of a checkpoint is announced on this channel as "<read model> <position>
+ * <generation>", at commit, so that readers in any process waiting for a position hear of it
+ * without polling, and know where each read model stands without asking.
  */
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint_advanced';
 
@@ -43,6 +44,14 @@ export const projectionMigrations: Migration[] = [
       end $$;
     create trigger checkpoint_advanced after insert or update on projection_checkpoints
       for each row execute function notify_checkpoint_advanced();`,
+  },
+  {
+    id: '004-checkpoint-notice-generation',
+    up: `create or replace function notify_checkpoint_advanced() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('${CHECKPOINT_CHANNEL}', new.name || ' ' || new.position || ' ' || new.generation);
+        return null;
+      end $$;`,
   },
 ];
 

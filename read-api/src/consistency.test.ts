@@ -87,3 +87,34 @@ describe('waiting for a position (x-min-position)', () => {
     await positions.close();
   });
 });
+
+describe('where the read models stand (the marks a cached answer is kept under)', () => {
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 5_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('never came');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it('looks once, then follows advances here and elsewhere, and rebuilds, without asking again', async () => {
+    const positions = new Positions(reader);
+    queries = 0;
+    const first = await positions.marks(['shifts', 'users']);
+    expect(first.key).toBe('1.0,1.0');
+    const looked = queries;
+    positions.advanced('shifts', 4n);
+    expect((await positions.marks(['shifts', 'users'])).key).toBe('1.4,1.0');
+    await advance('users', 6);
+    await until(async () => (await positions.marks(['users'])).key === '1.6');
+    // A rebuild elsewhere swaps in the next generation.
+    await writer`update projection_checkpoints set generation = 2, position = 6 where name = 'users'`;
+    await until(async () => (await positions.marks(['users'])).key === '2.6');
+    // An advance heard late, or a position from before, never moves a read model back.
+    positions.advanced('shifts', 2n);
+    expect((await positions.marks(['shifts', 'users'])).key).toBe('1.4,2.6');
+    expect(queries).toBe(looked);
+    await positions.close();
+    await writer`update projection_checkpoints set generation = 1 where name = 'users'`;
+  });
+});

@@ -4,6 +4,12 @@ import type { Sql, TransactionSql } from 'postgres';
 
 const MAX_WAIT_MS = 5_000;
 
+/** Where a read model stands: its generation (a rebuild swaps in the next) and its position. */
+interface Point {
+  generation: number;
+  position: bigint;
+}
+
 interface Waiter {
   /** A read model reached a position. */
   heard(readModel: string, position: bigint): void;
@@ -16,16 +22,26 @@ interface Waiter {
  * read models it reads have applied it. It reads the checkpoints once, then waits for news of
  * their advance: from the projector in this process (`advanced`) or, for a projector elsewhere,
  * from the database's notice on every checkpoint change (`CHECKPOINT_CHANNEL`).
+ *
+ * The same news keeps the marks of every read model in memory (`marks`): read once from the
+ * checkpoints, then moved by each advance and notice, and read again whenever notices may have
+ * been missed, so a request learns where the read models stand without a query.
  */
 export class Positions {
   private readonly waiters = new Set<Waiter>();
   private listening: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly stands = new Map<string, Point>();
+  private following: Promise<void> | undefined;
 
   constructor(private readonly sql: Sql) {}
 
-  /** The projector in this process calls this after every batch, with the read model's new checkpoint. */
-  advanced(readModel: string, position: bigint): void {
+  /**
+   * The projector in this process calls this after every batch, with the read model's new
+   * checkpoint; notices call it with the generation too.
+   */
+  advanced(readModel: string, position: bigint, generation?: number): void {
+    this.raise(readModel, position, generation);
     for (const waiter of this.waiters) waiter.heard(readModel, position);
   }
 
@@ -71,14 +87,43 @@ export class Positions {
   async close(): Promise<void> {
     const unlisten = this.unlisten;
     this.listening = undefined;
+    this.following = undefined;
     this.unlisten = undefined;
     // The listening connection may already be gone with the pool; there is nothing left to undo.
     await unlisten?.().catch(() => undefined);
   }
 
-  /** Where these read models stand now. */
-  marks(readModels: readonly string[]): Promise<Marks> {
-    return readMarks(this.sql, readModels);
+  /** Where these read models stand now, as far as this process has heard. */
+  async marks(readModels: readonly string[]): Promise<Marks> {
+    this.following ??= this.listen()
+      .then(() => this.lookEverywhere())
+      .catch((error: unknown) => {
+        this.following = undefined;
+        throw error;
+      });
+    await this.following;
+    return new Marks(readModels.map((name) => this.stands.get(name) ?? { generation: 0, position: 0n }));
+  }
+
+  /** Takes in a read model's checkpoint: a later generation, or a later position in the same one. */
+  private raise(readModel: string, position: bigint, generation?: number): void {
+    const known = this.stands.get(readModel);
+    // Without its generation, an advance moves only a read model whose generation is known.
+    if (generation === undefined && !known) return;
+    const point = { generation: generation ?? known!.generation, position };
+    if (
+      !known ||
+      point.generation > known.generation ||
+      (point.generation === known.generation && point.position > known.position)
+    ) {
+      this.stands.set(readModel, point);
+    }
+  }
+
+  private async lookEverywhere(): Promise<void> {
+    const rows = await this.sql<{ name: string; generation: number; position: bigint }[]>`
+      select name, generation, position from projection_checkpoints`;
+    for (const row of rows) this.raise(row.name, BigInt(row.position), row.generation);
   }
 
   /** The position every read model has reached. */
@@ -95,10 +140,16 @@ export class Positions {
       .listen(
         CHECKPOINT_CHANNEL,
         (payload) => {
-          const [name, position] = payload.split(' ');
-          if (name && position && /^\d+$/.test(position)) this.advanced(name, BigInt(position));
+          const [name, position, generation] = payload.split(' ');
+          if (!name || !position || !/^\d+$/.test(position)) return;
+          this.advanced(
+            name,
+            BigInt(position),
+            generation && /^\d+$/.test(generation) ? Number(generation) : undefined,
+          );
         },
         () => {
+          if (this.following) void this.lookEverywhere().catch(() => undefined);
           for (const waiter of this.waiters) waiter.lost();
         },
       )
