@@ -55,7 +55,29 @@ describe('signing in and out', () => {
     const client = await server.signedIn('staff');
     expect((await client.get('/api/auth/user')).status).toBe(200);
     await server.runtime.sql`update sessions set expire = now() - interval '1 second'`;
-    expect((await client.get('/api/auth/user')).status).toBe(401);
+    // Every process hears of it on the sessions' channel within moments.
+    const deadline = Date.now() + 2_000;
+    let status = (await client.get('/api/auth/user')).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await client.get('/api/auth/user')).status;
+    }
+    expect(status).toBe(401);
+  });
+
+  it('a session ended by another process stops opening requests within moments', async () => {
+    const client = await server.signedIn('staff');
+    // Kept in memory after this read, as sessions are between their touches.
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    await server.runtime.sql`delete from sessions where sess->>'userId' = ${client.userId}`;
+    const deadline = Date.now() + 2_000;
+    let status = (await client.get('/api/auth/user')).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await client.get('/api/auth/user')).status;
+    }
+    expect(status).toBe(401);
   });
 
   it('changing one’s password ends one’s other sessions but keeps this one', async () => {

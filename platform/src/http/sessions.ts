@@ -29,6 +29,13 @@ export const sessionMigrations: Migration[] = [
     create trigger session_ended after delete on sessions
       for each row execute function notify_session_ended();`,
   },
+  {
+    // A session whose expiry is brought forward (by hand, say) may end before its holder's
+    // process would look again: it is named as if it ended, so that no process keeps it.
+    id: '003-session-shortened-notice',
+    up: `create trigger session_shortened after update of expire on sessions
+      for each row when (new.expire < old.expire) execute function notify_session_ended();`,
+  },
 ];
 
 export interface SessionData {
@@ -50,12 +57,56 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'sid';
 const TOUCH_AFTER_MS = 60_000;
 
-/** Sessions live in PostgreSQL under the hash of their id: a copy of the table opens no session. */
+/** How many sessions a process keeps in memory; past that it forgets them all and reads again. */
+const REMEMBERED_SESSIONS = 10_000;
+
+/**
+ * Sessions live in PostgreSQL under the hash of their id: a copy of the table opens no session.
+ *
+ * A session read is kept in memory until its expiry is next due to be pushed forward (a minute),
+ * and dropped the moment it ends in any process: every session that ends is named on
+ * `SESSION_ENDED_CHANNEL`, and the store forgets all it keeps whenever it may have missed one (its
+ * listening connection was re-established). Without that channel it reads every time.
+ */
 export class SessionStore {
+  private readonly known = new Map<string, { sess: SessionData; expire: Date }>();
+  private following: Promise<boolean> | undefined;
+  /** Counts the sessions heard to end: a read that overlapped one does not keep what it read. */
+  private endings = 0;
+
   constructor(
     private readonly sql: Sql,
     readonly idleMs: number,
   ) {}
+
+  /** Whether ended sessions are being heard of, listening first when not yet. */
+  private follow(): Promise<boolean> {
+    this.following ??= this.sql
+      .listen(
+        SESSION_ENDED_CHANNEL,
+        (key) => {
+          this.endings += 1;
+          this.known.delete(key);
+        },
+        () => {
+          this.endings += 1;
+          this.known.clear();
+        },
+      )
+      .then(
+        () => true,
+        () => {
+          this.following = undefined;
+          return false;
+        },
+      );
+    return this.following;
+  }
+
+  private keep(key: string, sess: SessionData, expire: Date): void {
+    if (this.known.size >= REMEMBERED_SESSIONS) this.known.clear();
+    this.known.set(key, { sess, expire });
+  }
 
   async create(userId: string, now = new Date()): Promise<string> {
     const id = randomBytes(32).toString('base64url');
@@ -68,22 +119,34 @@ export class SessionStore {
 
   /** The live session for an id, its idle expiry pushed forward; null when unknown or expired. */
   async read(id: string, now = new Date()): Promise<SessionData | null> {
+    const key = hash(id);
+    const due = (expire: Date) => expire.getTime() - now.getTime() < this.idleMs - TOUCH_AFTER_MS;
+    const following = await this.follow();
+    const known = following ? this.known.get(key) : undefined;
+    if (known && known.expire > now && !due(known.expire)) return known.sess;
+    const endings = this.endings;
     const [row] = await this.sql<{ sess: SessionData; expire: Date }[]>`
-      select sess, expire from sessions where sid = ${hash(id)}`;
-    if (!row) return null;
+      select sess, expire from sessions where sid = ${key}`;
+    if (!row) {
+      this.known.delete(key);
+      return null;
+    }
     if (row.expire <= now) {
       await this.destroy(id);
       return null;
     }
-    if (row.expire.getTime() - now.getTime() < this.idleMs - TOUCH_AFTER_MS) {
-      await this
-        .sql`update sessions set expire = ${new Date(now.getTime() + this.idleMs)} where sid = ${hash(id)}`;
+    let expire = row.expire;
+    if (due(expire)) {
+      expire = new Date(now.getTime() + this.idleMs);
+      await this.sql`update sessions set expire = ${expire} where sid = ${key}`;
     }
+    if (following && endings === this.endings) this.keep(key, row.sess, expire);
     return row.sess;
   }
 
   async destroy(id: string): Promise<void> {
     await this.sql`delete from sessions where sid = ${hash(id)}`;
+    this.forget((key) => key === hash(id));
   }
 
   /** Ends every session of a user, but the one given (their own, after a password change). */
@@ -91,6 +154,13 @@ export class SessionStore {
     await this.sql`
       delete from sessions
       where sess->>'userId' = ${userId} and sid <> ${except ? hash(except) : ''}`;
+    this.forget((_, sess) => sess.userId === userId);
+  }
+
+  /** Drops the kept sessions that ended here, and keeps a read that overlapped them from keeping its own. */
+  private forget(ended: (key: string, sess: SessionData) => boolean): void {
+    this.endings += 1;
+    for (const [key, { sess }] of this.known) if (ended(key, sess)) this.known.delete(key);
   }
 
   async purgeExpired(now = new Date()): Promise<void> {
