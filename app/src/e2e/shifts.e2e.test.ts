@@ -180,7 +180,7 @@ describe('the Available Shifts screen in a real browser', () => {
       .poll(async () => Number(/\((\d+)\)/.exec(await heading.innerText())?.[1]))
       .toBeGreaterThan(50);
     const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
-    expect(await page.getByRole('article').count()).toBe(CARDS_AT_ONCE);
+    await expect.poll(() => page.getByRole('article').count()).toBe(CARDS_AT_ONCE);
     const more = page.getByRole('button', { name: `Show More Shifts (${total - CARDS_AT_ONCE} remaining)` });
     await more.focus();
     await page.keyboard.press('Enter');
@@ -188,6 +188,39 @@ describe('the Available Shifts screen in a real browser', () => {
     // Another filter starts again from the first fifty.
     await page.getByRole('complementary').getByLabel('Status').selectOption('open');
     await expect.poll(() => page.getByRole('article').count()).toBeLessThanOrEqual(CARDS_AT_ONCE);
+  });
+
+  it('draws the first page of the list at once, counting at least what it holds until the rest is in', async () => {
+    // Pages of twenty, every page after the first held back until the test lets them through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const context = await e2e.context();
+    await context.route(
+      (url) => url.pathname === '/api/shifts' && !url.searchParams.has('from'),
+      async (route) => {
+        const url = new URL(route.request().url());
+        if (url.searchParams.has('cursor')) await held;
+        else url.searchParams.set('limit', '20');
+        await route.continue({ url: url.toString() });
+      },
+    );
+    const page = await context.newPage();
+    await e2e.signIn(page, 'jamie.cole');
+    await page.getByRole('complementary').getByLabel('Status').selectOption('all');
+    await page.getByRole('heading', { name: 'Available Shifts (20+)' }).waitFor();
+    await expect.poll(() => page.getByRole('article').count()).toBe(20);
+    await page.getByText('Loading more shifts').waitFor();
+    expect(await page.getByText('No shifts found').count()).toBe(0);
+
+    release();
+    const heading = page.getByRole('heading', { name: /^Available Shifts \(\d+\)$/ });
+    await heading.waitFor();
+    const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
+    expect(total).toBeGreaterThan(50);
+    await expect.poll(() => page.getByRole('article').count()).toBe(50);
+    await page.getByRole('button', { name: `Show More Shifts (${total - 50} remaining)` }).waitFor();
   });
 
   it('filters to urgent shifts on the server', async () => {

@@ -10,8 +10,9 @@ import { principalOf, useSignedInUser } from '../auth/session';
 import { RoleBadge } from '../people/role-badge';
 import { CreateShiftDialog } from './create-shift-dialog';
 import { FilterPanel, FilterSheetButton } from './filter-panel';
-import { ShiftCard } from './shift-card';
-import { defaultFilters, type ShiftFilters, urgentCount } from './shift-filters';
+import { ShiftCardList } from './shift-card-list';
+import { defaultFilters, type ShiftFilters } from './shift-filters';
+import { countText, type ShiftList, urgentCoverage } from './shift-list';
 import { useOpenShiftCount, useShifts } from './use-shifts';
 
 type View = 'list' | 'calendar';
@@ -37,6 +38,24 @@ function QuickStats() {
         <span className="text-2xl font-semibold text-slate-900">{open.data ?? '–'}</span>
       </CardContent>
     </Card>
+  );
+}
+
+/** Shown while any listed shift is urgent or emergency; '500+' while the count may still grow. */
+function UrgentCoverageAlert({ list }: { list: ShiftList }) {
+  const { count, complete } = urgentCoverage(list);
+  if (count === 0) return null;
+  return (
+    <Alert className="border-red-200 bg-red-50 text-red-900">
+      <AlertTriangle className="size-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">Urgent Coverage Needed</p>
+        <p>
+          {count === 1 && complete ? '1 shift needs' : `${countText(count, complete)} shifts need`} immediate
+          coverage.
+        </p>
+      </div>
+    </Alert>
   );
 }
 
@@ -75,8 +94,7 @@ export function AvailableShiftsScreen() {
   const [view, setView] = useState<View>('list');
   const [creating, setCreating] = useState(false);
   const shifts = useShifts(filters);
-  const list = shifts.data ?? [];
-  const urgent = urgentCount(list);
+  const list = shifts.data ?? { shifts: [], complete: false };
 
   function setFilters(next: ShiftFilters) {
     setFilterState(next);
@@ -84,8 +102,8 @@ export function AvailableShiftsScreen() {
   }
 
   let body: ReactNode;
-  if (shifts.isLoading) body = <Spinner label="Loading shifts" />;
-  else if (shifts.isError) {
+  if (shifts.isPending) body = <Spinner label="Loading shifts" />;
+  else if (shifts.isError && !shifts.data) {
     body = <Alert className="border-red-200 bg-red-50 text-red-900">{shifts.error.message}</Alert>;
   } else if (view === 'calendar') {
     body = (
@@ -93,31 +111,22 @@ export function AvailableShiftsScreen() {
         <CalendarView filters={filters} />
       </Suspense>
     );
-  } else if (list.length === 0) {
+  } else if (list.shifts.length === 0 && list.complete) {
     body = (
       <EmptyState icon={<CalendarX />} title="No shifts found">
         Try adjusting your filters to see more shifts.
       </EmptyState>
     );
   } else {
-    const remaining = list.length - visible;
     body = (
-      <>
-        <ul className="grid gap-4 md:grid-cols-2">
-          {list.slice(0, visible).map((shift) => (
-            <li key={shift.id} className="grid">
-              <ShiftCard shift={shift} />
-            </li>
-          ))}
-        </ul>
-        {remaining > 0 && (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={() => setVisible(visible + CARDS_AT_ONCE)}>
-              Show More Shifts ({remaining} remaining)
-            </Button>
-          </div>
-        )}
-      </>
+      <ShiftCardList
+        // Each filter's list is drawn anew from its first cards, even when it is already held.
+        key={JSON.stringify(filters)}
+        list={list}
+        visible={visible}
+        failure={shifts.error?.message}
+        onShowMore={() => setVisible(visible + CARDS_AT_ONCE)}
+      />
     );
   }
 
@@ -155,18 +164,13 @@ export function AvailableShiftsScreen() {
         <div className="lg:hidden">
           <QuickStats />
         </div>
-        {urgent > 0 && (
-          <Alert className="border-red-200 bg-red-50 text-red-900">
-            <AlertTriangle className="size-5 shrink-0" aria-hidden />
-            <div>
-              <p className="font-semibold">Urgent Coverage Needed</p>
-              <p>{urgent === 1 ? '1 shift needs' : `${urgent} shifts need`} immediate coverage.</p>
-            </div>
-          </Alert>
-        )}
+        <UrgentCoverageAlert list={list} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900">
-            Available Shifts <span className="text-slate-500">({list.length})</span>
+            Available Shifts{' '}
+            {shifts.data && (
+              <span className="text-slate-500">({countText(list.shifts.length, list.complete)})</span>
+            )}
           </h2>
           <div className="flex flex-wrap gap-2">
             <FilterSheetButton filters={filters} onChange={setFilters} />

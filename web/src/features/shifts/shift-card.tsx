@@ -1,6 +1,6 @@
 import { can } from '@shiftcover/domain';
 import { ArrowRightLeft, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Shift } from '../../api/types';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -30,8 +30,16 @@ function ringOf(shift: Shift, own: boolean): string {
  * One shift in a list, with the buttons this user may press on it. `explainClaim` (on by default)
  * says why the user may not claim the shift instead of offering Claim Shift; Shift Management,
  * an administrator's list of every shift in every status, leaves it out and keeps the button.
+ * Drawn again only when its shift changes: a list's cards stay as they are while its later pages
+ * come in.
  */
-export function ShiftCard({ shift, explainClaim = true }: { shift: Shift; explainClaim?: boolean }) {
+export const ShiftCard = memo(function ShiftCard({
+  shift,
+  explainClaim = true,
+}: {
+  shift: Shift;
+  explainClaim?: boolean;
+}) {
   const principal = usePrincipal();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const remove = useDeleteShift();
@@ -99,4 +107,4 @@ export function ShiftCard({ shift, explainClaim = true }: { shift: Shift; explai
       />
     </ShiftCardFrame>
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { Shift } from '../../api/types';
 import type { Option } from '../../components/ui/form';
 
 /** The Available Shifts filters (docs/product.md §2), sent to GET /api/shifts, which does the filtering. */
@@ -29,9 +28,4 @@ export function isDefault(filters: ShiftFilters): boolean {
   return (Object.keys(defaultFilters) as (keyof ShiftFilters)[]).every(
     (k) => filters[k] === defaultFilters[k],
   );
-}
-
-/** Shifts still needing someone now that are urgent or emergency: the alert's count. */
-export function urgentCount(shifts: readonly Pick<Shift, 'status'>[]): number {
-  return shifts.filter((s) => s.status === 'urgent' || s.status === 'emergency').length;
 }

@@ -1,5 +1,6 @@
 import type { ShiftDetails, WrittenShiftView } from '@shiftcover/domain';
-import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
 import { queryClient, refresh, updateShiftInLists } from '../../api/query-client';
@@ -8,16 +9,15 @@ import { useSignedInUser } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import { claimedShift, claimFailureToast } from './claim';
 import type { ShiftFilters } from './shift-filters';
+import { followPages, shiftListOf, shiftListQuery } from './shift-list';
 
 /**
- * GET /api/shifts with the screen's filters, every page: the server filters and sorts
- * (docs/product.md §4) and answers in bounded pages (§4.7.1); the screen shows them all.
+ * The Available Shifts list with the screen's filters: the first page as soon as it comes, then
+ * the rest one page after another while the screen is open (docs/product.md §2.7, §4.7.1).
  */
 export function useShifts(filters: ShiftFilters) {
-  return useQuery({
-    queryKey: keys.shifts({ ...filters }),
-    queryFn: () => api.everyPage<Shift>(withQuery('/api/shifts', { ...filters })),
-  });
+  useEffect(() => followPages(queryClient, filters), [filters]);
+  return useInfiniteQuery({ ...shiftListQuery(filters), select: shiftListOf });
 }
 
 /** The shifts dated `from` to `to` (Eastern dates, both included) with the screen's filters, every page. */

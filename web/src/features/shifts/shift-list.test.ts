@@ -1,0 +1,171 @@
+import { InfiniteQueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from '../../api/client';
+import { queryClient, refresh } from '../../api/query-client';
+import type { Shift } from '../../api/types';
+import { aShift } from '../admin/shift-fixture';
+import { defaultFilters } from './shift-filters';
+import {
+  countText,
+  followPages,
+  type ShiftList,
+  shiftListOf,
+  shiftListQuery,
+  urgentCoverage,
+} from './shift-list';
+
+const shifts = ['a', 'b', 'c', 'd', 'e'].map((id) => aShift({ id }));
+const ids = (list: ShiftList | undefined) => list?.shifts.map((s) => s.id);
+const pages = (...items: [Shift[], string | null][]) => ({
+  pages: items.map(([items, next]): Page<Shift> => ({ items, next })),
+  pageParams: [],
+});
+
+/**
+ * GET /api/shifts over `list`, two shifts a page with the `Link` to the next, each request answered
+ * only when the test says (`answer`), or failed (`fail`).
+ */
+function pagedServer(list: Shift[]) {
+  const asked: string[] = [];
+  const waiting: ((ok: boolean) => void)[] = [];
+  vi.stubGlobal('fetch', async (path: string) => {
+    asked.push(path);
+    const ok = await new Promise<boolean>((resolve) => waiting.push(resolve));
+    if (!ok) return new Response('{"message":"The server is busy"}', { status: 503 });
+    const from = Number(new URL(path, 'http://app').searchParams.get('cursor') ?? 0);
+    const next = from + 2 < list.length ? `</api/shifts?status=open&cursor=${from + 2}>; rel="next"` : null;
+    return new Response(JSON.stringify(list.slice(from, from + 2)), {
+      headers: { 'content-type': 'application/json', ...(next && { link: next }) },
+    });
+  });
+  const settle = (ok: boolean) => {
+    for (const resolve of waiting.splice(0)) resolve(ok);
+  };
+  return { asked, answer: () => settle(true), fail: () => settle(false) };
+}
+
+/** The Available Shifts list as the screen reads it, its pages followed to the end. */
+function openList() {
+  const observer = new InfiniteQueryObserver(queryClient, {
+    ...shiftListQuery(defaultFilters),
+    select: shiftListOf,
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  const stop = followPages(queryClient, defaultFilters);
+  return {
+    now: () => observer.getCurrentResult(),
+    close() {
+      stop();
+      unsubscribe();
+    },
+  };
+}
+
+describe('the Available Shifts list, a page at a time', () => {
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('holds the first page while the rest is still coming, then follows the links to the end', async () => {
+    const server = pagedServer(shifts);
+    const list = openList();
+    await vi.waitFor(() => expect(server.asked).toEqual(['/api/shifts?status=open']));
+    server.answer();
+    await vi.waitFor(() => expect(list.now().data).toEqual({ shifts: shifts.slice(0, 2), complete: false }));
+    await vi.waitFor(() => expect(server.asked).toHaveLength(2));
+    await vi.waitFor(() => {
+      server.answer();
+      expect(list.now().data).toEqual({ shifts, complete: true });
+    });
+    expect(server.asked).toEqual([
+      '/api/shifts?status=open',
+      '/api/shifts?status=open&cursor=2',
+      '/api/shifts?status=open&cursor=4',
+    ]);
+    list.close();
+  });
+
+  it('reads the list again when shifts change, and still goes on to the end', async () => {
+    const held = [...shifts];
+    const server = pagedServer(held);
+    const list = openList();
+    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    server.answer();
+    await vi.waitFor(() => expect(server.asked).toHaveLength(2));
+    // An urgent shift is posted while the second page is on its way, and the change notice comes.
+    held.unshift(aShift({ id: 'posted', status: 'urgent', priority: 'urgent' }));
+    void refresh(['shifts']);
+    await vi.waitFor(() => {
+      server.answer();
+      expect(list.now()).toMatchObject({ isFetching: false, data: { complete: true } });
+    });
+    expect(ids(list.now().data)).toEqual(['posted', 'a', 'b', 'c', 'd', 'e']);
+    list.close();
+  });
+
+  it('stops where a page failed, with the error, until the list is asked for again', async () => {
+    const server = pagedServer(shifts);
+    const list = openList();
+    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    server.answer();
+    await vi.waitFor(() => expect(server.asked).toHaveLength(2));
+    server.fail();
+    await vi.waitFor(() => expect(list.now()).toMatchObject({ isError: true, isFetching: false }));
+    expect(list.now().error?.message).toBe('The server is busy');
+    expect(ids(list.now().data)).toEqual(['a', 'b']);
+    const asked = server.asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.asked).toHaveLength(asked);
+    void refresh(['shifts']);
+    await vi.waitFor(() => {
+      server.answer();
+      expect(list.now().data).toEqual({ shifts, complete: true });
+    });
+    list.close();
+  });
+});
+
+describe('the pages as one list', () => {
+  it('keeps the list’s order and shows a shift that moved between two pages once', () => {
+    const [a, b, c] = shifts as [Shift, Shift, Shift];
+    expect(ids(shiftListOf(pages([[a, b], 'next'], [[b, c], null])))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('is complete only once the last page names no next one', () => {
+    expect(shiftListOf(pages([shifts, 'next'])).complete).toBe(false);
+    expect(shiftListOf(pages([shifts, 'next'], [[], null])).complete).toBe(true);
+    expect(shiftListOf(pages()).complete).toBe(false);
+  });
+
+  it('counts what it holds, as the least there is while pages are still coming', () => {
+    expect(countText(500, false)).toBe('500+');
+    expect(countText(9_731, true)).toBe('9731');
+  });
+});
+
+describe('Urgent Coverage Needed', () => {
+  const urgent = aShift({ id: 'u', status: 'urgent', priority: 'urgent' });
+  const emergency = aShift({ id: 'e', status: 'emergency', priority: 'emergency' });
+  const claimedEmergency = aShift({ id: 'p', status: 'pending', priority: 'emergency' });
+  const open = aShift({ id: 'o' });
+
+  it('counts the urgent and emergency shifts still needing cover', () => {
+    expect(urgentCoverage({ shifts: [emergency, claimedEmergency, urgent, open], complete: true })).toEqual({
+      count: 2,
+      complete: true,
+    });
+    expect(urgentCoverage({ shifts: [], complete: true })).toEqual({ count: 0, complete: true });
+  });
+
+  it('is whole once the pages reach a shift of neither priority: the list puts those last', () => {
+    expect(urgentCoverage({ shifts: [emergency, urgent, open], complete: false })).toEqual({
+      count: 2,
+      complete: true,
+    });
+    expect(urgentCoverage({ shifts: [emergency, claimedEmergency, urgent], complete: false })).toEqual({
+      count: 2,
+      complete: false,
+    });
+  });
+});
