@@ -51,6 +51,26 @@ describe('signing in and out in a real browser', () => {
     await page.waitForURL((url) => url.pathname === '/login');
   });
 
+  it('asks who is signed in once per load, beside the scripts rather than after them', async () => {
+    const page = await (await e2e.context()).newPage();
+    await e2e.signIn(page, 'jamie.cole');
+    const asked: string[] = [];
+    let scriptsIn = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') asked.push(scriptsIn ? 'after' : 'beside');
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/index-[^/]*\.js$/.test(new URL(request.url()).pathname)) scriptsIn = true;
+    });
+    await page.reload();
+    await page.getByText(/Welcome back/).waitFor();
+    // The app's own call takes the answer asked for while its scripts were still on their way.
+    expect(asked).toEqual(['beside']);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
+  });
+
   it('shows the not-found screen for unknown paths', async () => {
     const page = await (await e2e.context()).newPage();
     await page.goto('/no/such/page');
