@@ -4,6 +4,17 @@ import { Client, PASSWORD, startTestServer } from '../testing/http';
 
 const server = perFile(startTestServer);
 
+/** The status of `GET /api/auth/user` as `client`, asked again until it is `wanted` or 2 s have passed. */
+async function statusWithin2s(client: Client, wanted: number): Promise<number> {
+  const deadline = Date.now() + 2_000;
+  let status = (await client.get('/api/auth/user')).status;
+  while (status !== wanted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    status = (await client.get('/api/auth/user')).status;
+  }
+  return status;
+}
+
 describe('signing in and out', () => {
   it('answers 401 to a signed-out user and redirects /api/login to the sign-in screen', async () => {
     const anonymous = server.anonymous();
@@ -56,13 +67,7 @@ describe('signing in and out', () => {
     expect((await client.get('/api/auth/user')).status).toBe(200);
     await server.runtime.sql`update sessions set expire = now() - interval '1 second'`;
     // Every process hears of it on the sessions' channel within moments.
-    const deadline = Date.now() + 2_000;
-    let status = (await client.get('/api/auth/user')).status;
-    while (status !== 401 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await client.get('/api/auth/user')).status;
-    }
-    expect(status).toBe(401);
+    expect(await statusWithin2s(client, 401)).toBe(401);
   });
 
   it('a session ended by another process stops opening requests within moments', async () => {
@@ -71,13 +76,7 @@ describe('signing in and out', () => {
     expect((await client.get('/api/auth/user')).status).toBe(200);
     expect((await client.get('/api/auth/user')).status).toBe(200);
     await server.runtime.sql`delete from sessions where sess->>'userId' = ${client.userId}`;
-    const deadline = Date.now() + 2_000;
-    let status = (await client.get('/api/auth/user')).status;
-    while (status !== 401 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await client.get('/api/auth/user')).status;
-    }
-    expect(status).toBe(401);
+    expect(await statusWithin2s(client, 401)).toBe(401);
   });
 
   it('changing one’s password ends one’s other sessions but keeps this one', async () => {
