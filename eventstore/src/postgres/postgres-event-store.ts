@@ -219,24 +219,35 @@ export function createPostgresEventStore({
     return { events, revision: stream ? BigInt(stream.revision) : 'no_stream' };
   }
 
-  /** The readable events after a position, the horizon, and the last event committed (readable or not). */
+  /**
+   * The readable events after a position, the horizon, and the last event committed (readable or
+   * not). One statement, so that the page and the horizon are of one snapshot: the page's rows,
+   * and one more row holding the horizon alone (a copy of it on every row costs a page's reading
+   * a sixth of its time).
+   */
   async function readPage(after: bigint, limit: number) {
-    const rows = await sql<(Partial<EventRow> & { below: bigint; head: bigint | null })[]>`
-      with horizon as (
+    const rows = await sql<(Partial<EventRow> & { below: bigint | null; head: bigint | null })[]>`
+      with horizon as materialized (
         select eventstore_read_horizon() as below, (select max(position) from events) as head
       )
-      select horizon.below, horizon.head, page.* from horizon left join lateral (
+      select null::bigint as below, null::bigint as head, page.* from (
         select ${sql(EVENT_COLUMNS)} from events
-        where position > ${after.toString()} and position < horizon.below
+        where position > ${after.toString()} and position < (select below from horizon)
         order by position
         limit ${limit}
-      ) page on true
-      order by page.position`;
-    const { below, head } = rows[0]!;
+      ) page
+      union all
+      select below, head, ${sql.unsafe(EVENT_COLUMNS.map(() => 'null').join(', '))} from horizon`;
+    const horizon = rows.find((row) => row.below != null)!;
+    const events = rows.filter((row) => row.position != null).map((row) => toRecorded(row as EventRow));
+    // The page comes in position order; should a plan ever give it otherwise, it is put in order.
+    if (events.some((event, i) => i > 0 && event.position < events[i - 1]!.position)) {
+      events.sort((a, b) => (a.position < b.position ? -1 : 1));
+    }
     return {
-      events: rows.filter((row) => row.position != null).map((row) => toRecorded(row as EventRow)),
-      below: BigInt(below),
-      head: head == null ? 0n : BigInt(head),
+      events,
+      below: BigInt(horizon.below!),
+      head: horizon.head == null ? 0n : BigInt(horizon.head),
     };
   }
 
