@@ -61,7 +61,8 @@ describe('embedded PostgreSQL', () => {
       try {
         const rows = await sql<{ name: string; setting: string }[]>`
           select name, setting from pg_settings
-          where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`;
+          where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'client_connection_check_interval')
+          order by name`;
         return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
       } finally {
         await sql.end();
@@ -69,11 +70,17 @@ describe('embedded PostgreSQL', () => {
       }
     };
     expect(await settings(false)).toEqual({
+      client_connection_check_interval: '1000',
       fsync: 'off',
       full_page_writes: 'off',
       synchronous_commit: 'off',
     });
-    expect(await settings(true)).toEqual({ fsync: 'on', full_page_writes: 'on', synchronous_commit: 'on' });
+    expect(await settings(true)).toEqual({
+      client_connection_check_interval: '1000',
+      fsync: 'on',
+      full_page_writes: 'on',
+      synchronous_commit: 'on',
+    });
   });
 
   it('still starts a data directory made before the password was random', async () => {

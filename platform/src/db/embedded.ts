@@ -91,6 +91,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       'unix_socket_directories=',
       '-c',
       'max_connections=300',
+      // A client that died (a process killed mid-write) has its transaction ended within a second,
+      // even while the statement runs or waits for a lock, rather than holding its locks and the
+      // event log's read horizon until the statement would next talk to it.
+      '-c',
+      'client_connection_check_interval=1000',
       // A throwaway test server trades durability for speed.
       ...(options.ephemeral && !options.durable
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
