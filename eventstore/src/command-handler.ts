@@ -17,6 +17,7 @@ import {
   WrongExpectedRevision,
 } from './port';
 import { Recent } from './recent';
+import { StreamHeads } from './stream-heads';
 import { type Upcaster, upcast } from './upcasting';
 
 /** How a command is traced: its id makes it idempotent; correlation and causation chain effects. */
@@ -117,10 +118,12 @@ export class CommandHandler {
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
   private readonly snapshots = new Recent<string, Snapshot>(REMEMBERED_STREAMS);
+  private readonly heads: StreamHeads;
   private readonly report: (report: CommandReport) => void;
 
   constructor(options: CommandHandlerOptions) {
     this.store = options.store;
+    this.heads = new StreamHeads(options.store);
     this.vault = options.vault;
     this.upcasters = options.upcasters ?? [];
     this.maxAttempts = options.maxAttempts ?? 20;
@@ -220,10 +223,13 @@ export class CommandHandler {
     };
   }
 
-  /** Whether `eventId`, at `revision`, is still the stream's last event: one short read. */
+  /**
+   * Whether `eventId`, at `revision`, is still the stream's last event: one short read, shared with
+   * the other streams asked about at the same moment (`StreamHeads`).
+   */
   async endsWith(streamId: string, revision: bigint, eventId: string): Promise<boolean> {
-    const { events } = await this.store.readStream(streamId, { fromRevision: revision });
-    return events.length === 1 && events[0]!.id === eventId;
+    const head = await this.heads.of(streamId);
+    return head?.revision === revision && head.eventId === eventId;
   }
 
   private remember<S>(streamId: string, snapshot: Snapshot): LoadedStream<S> {

@@ -180,6 +180,19 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(await store.readAt([past, second!.position])).toEqual([second]);
     });
 
+    it("names each stream's last event, leaving out the streams that have none", async () => {
+      const a = stream();
+      const b = stream();
+      await store.append(a, [newEvent(), newEvent()], 'no_stream');
+      await store.append(b, [newEvent()], 'no_stream');
+      const [, lastOfA] = (await store.readStream(a)).events;
+      const heads = await store.streamHeads([a, b, stream(), a]);
+      expect([...heads.keys()].sort()).toEqual([a, b].sort());
+      expect(heads.get(a)).toEqual({ revision: 1n, eventId: lastOfA!.id });
+      expect(heads.get(b)?.revision).toBe(0n);
+      expect(await store.streamHeads([])).toEqual(new Map());
+    });
+
     it('tells a watcher that new events were appended', async () => {
       let calls = 0;
       const stop = store.watch(() => {

@@ -20,6 +20,7 @@ export type {
   ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
+  StreamHead,
   Subscription,
 } from './port';
 export { WrongExpectedRevision } from './port';
@@ -30,4 +31,5 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
 export { Recent } from './recent';
+export { StreamHeads } from './stream-heads';
 export { type Upcaster, upcast } from './upcasting';

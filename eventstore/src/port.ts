@@ -62,6 +62,12 @@ export interface ReadStreamResult {
   revision: bigint | 'no_stream';
 }
 
+/** Where a stream ends: its last event's revision and id. */
+export interface StreamHead {
+  revision: bigint;
+  eventId: string;
+}
+
 export interface Subscription {
   /** Stops delivery; resolves when the handler is no longer called. */
   stop(): Promise<void>;
@@ -72,6 +78,8 @@ export interface Subscription {
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  /** The last event of each of these streams that has any, by stream: its revision and id. */
+  streamHeads(streamIds: readonly string[]): Promise<Map<string, StreamHead>>;
   /**
    * Events with position > `after`, in global order, at most `limit`. Among them (up to the limit)
    * every event committed before the call, unless a transaction older than it is still running

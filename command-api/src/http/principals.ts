@@ -15,7 +15,8 @@ interface Known {
 /**
  * Who a user is for permission checks (role, super admin) as of their stream now, without opening
  * their personal data on every request: what was folded is remembered with the stream's last
- * event, and each call only checks that no event has been added since (one short read). A role
+ * event, and each call only checks that no event has been added since (one short read, shared with the other
+ * requests asking at that moment). A role
  * change, a deletion or any other event on the stream is therefore seen on the very next request,
  * from whichever process wrote it.
  */

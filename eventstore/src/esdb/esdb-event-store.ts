@@ -21,6 +21,7 @@ import {
   type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
+  type StreamHead,
   type Subscription,
   WrongExpectedRevision,
 } from '../port';
@@ -132,6 +133,17 @@ export function createEsdbEventStore({ connectionString, chainKey }: EsdbEventSt
     return { events, revision: last?.revision ?? 'no_stream' };
   }
 
+  async function streamHeads(streamIds: readonly string[]): Promise<Map<string, StreamHead>> {
+    const heads = new Map<string, StreamHead>();
+    await Promise.all(
+      [...new Set(streamIds)].map(async (streamId) => {
+        const last = await lastEvent(streamId);
+        if (last) heads.set(streamId, { revision: last.revision, eventId: last.id });
+      }),
+    );
+    return heads;
+  }
+
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     // System events count towards maxCount, so read on until enough of ours have arrived.
@@ -206,6 +218,7 @@ export function createEsdbEventStore({ connectionString, chainKey }: EsdbEventSt
     readStream,
     readAll,
     readAt,
+    streamHeads,
     subscribeToAll,
     headPosition,
     watch,

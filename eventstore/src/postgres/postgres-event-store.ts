@@ -9,6 +9,7 @@ import {
   type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
+  type StreamHead,
   type Subscription,
   WrongExpectedRevision,
 } from '../port';
@@ -219,6 +220,17 @@ export function createPostgresEventStore({
     return { events, revision: stream ? BigInt(stream.revision) : 'no_stream' };
   }
 
+  async function streamHeads(streamIds: readonly string[]): Promise<Map<string, StreamHead>> {
+    if (streamIds.length === 0) return new Map();
+    const rows = await sql<{ stream_id: string; revision: bigint; event_id: string }[]>`
+      select s.stream_id, s.revision, e.event_id from event_streams s
+      join events e on e.stream_id = s.stream_id and e.revision = s.revision
+      where s.stream_id = any(${streamIds as string[]}::text[])`;
+    return new Map(
+      rows.map((row) => [row.stream_id, { revision: BigInt(row.revision), eventId: row.event_id }]),
+    );
+  }
+
   /**
    * The readable events after a position, the horizon, and the last event committed (readable or
    * not). One statement, so that the page and the horizon are of one snapshot: the page's rows,
@@ -294,6 +306,7 @@ export function createPostgresEventStore({
   return {
     append,
     readStream,
+    streamHeads,
     readAll,
     readAt,
     subscribeToAll,
