@@ -105,8 +105,10 @@ describe('where the read models stand (the marks a cached answer is kept under)'
     const looked = queries;
     positions.advanced('shifts', 4n);
     expect((await positions.marks(['shifts', 'users'])).key).toBe('1.4,1.0');
+    expect(await positions.everywhere()).toBe(0n);
     await advance('users', 6);
     await until(async () => (await positions.marks(['users'])).key === '1.6');
+    expect(await positions.everywhere()).toBe(4n);
     // A rebuild elsewhere swaps in the next generation.
     await writer`update projection_checkpoints set generation = 2, position = 6 where name = 'users'`;
     await until(async () => (await positions.marks(['users'])).key === '2.6');

@@ -95,14 +95,19 @@ export class Positions {
 
   /** Where these read models stand now, as far as this process has heard. */
   async marks(readModels: readonly string[]): Promise<Marks> {
+    await this.follow();
+    return new Marks(readModels.map((name) => this.stands.get(name) ?? { generation: 0, position: 0n }));
+  }
+
+  /** Listens for the notices, then reads every checkpoint once: from then on the marks are in memory. */
+  private follow(): Promise<void> {
     this.following ??= this.listen()
       .then(() => this.lookEverywhere())
       .catch((error: unknown) => {
         this.following = undefined;
         throw error;
       });
-    await this.following;
-    return new Marks(readModels.map((name) => this.stands.get(name) ?? { generation: 0, position: 0n }));
+    return this.following;
   }
 
   /** Takes in a read model's checkpoint: a later generation, or a later position in the same one. */
@@ -126,12 +131,13 @@ export class Positions {
     for (const row of rows) this.raise(row.name, BigInt(row.position), row.generation);
   }
 
-  /** The position every read model has reached. */
+  /** The position every read model has reached, as far as this process has heard: never beyond it. */
   async everywhere(): Promise<bigint> {
-    const [row] = await this.sql<
-      { position: bigint | null }[]
-    >`select min(position) as position from projection_checkpoints`;
-    return row?.position == null ? 0n : BigInt(row.position);
+    await this.follow();
+    let least: bigint | undefined;
+    for (const { position } of this.stands.values())
+      if (least === undefined || position < least) least = position;
+    return least ?? 0n;
   }
 
   /** Listens once for the checkpoints' notices; a listen that failed is tried again by the next wait. */
