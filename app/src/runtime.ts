@@ -50,7 +50,11 @@ export interface RuntimeOptions {
   handlesSignals?: boolean;
 }
 
-/** Connections of the projector's own pool; catching up, the read models' transactions take turns on them. */
+/**
+ * Connections of the projector's own pool; catching up, the read models' transactions take turns
+ * on them. Its commits do not wait for the disk: the read models are worked out again from the log
+ * after a crash, and a commit that waits holds back every reader of the log meanwhile (§5.3).
+ */
 const PROJECTION_CONNECTIONS = 4;
 
 export async function openRuntime(
@@ -78,7 +82,7 @@ export async function openRuntime(
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
   const sql = connect(databaseUrl, { max: 20 });
-  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS });
+  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);
     await migrate(sql, 'sessions', sessionMigrations);

@@ -2,6 +2,13 @@ import postgres, { type Sql } from 'postgres';
 
 export interface ConnectOptions {
   max?: number;
+  /**
+   * Commits return once written, without waiting for the disk (`synchronous_commit = off`): for
+   * a pool whose writes are worked out again from the event log after a crash, the read models'.
+   * A crash can lose the last fraction of a second of them, each transaction whole or not at all,
+   * and the projector then applies those events again from its checkpoint.
+   */
+  asyncCommit?: boolean;
 }
 
 /**
@@ -15,6 +22,9 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     backoff: (attempts) => Math.min(0.05 * 2 ** attempts, 0.5),
     onnotice: () => {},
     types: { bigint: postgres.BigInt },
-    connection: { application_name: 'shiftcover' },
+    connection: {
+      application_name: 'shiftcover',
+      ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}),
+    },
   });
 }
