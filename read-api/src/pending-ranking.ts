@@ -46,6 +46,17 @@ const daysBefore = (date: string, days: number): string =>
 const daysAfter = (date: string, days: number): string =>
   days === 0 ? date : daysAfter(nextDate(date), days - 1);
 
+/** `rows` by `key`, each as `as` makes it, in their order. */
+function groupBy<R, T>(rows: readonly R[], key: (row: R) => string, as: (row: R) => T): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(as(row));
+    else groups.set(key(row), [as(row)]);
+  }
+  return groups;
+}
+
 /**
  * The rank of each claim in `pending` (by shift id) among every claim awaiting approval for the
  * same slot, from the shifts and credentials read models: the claimant's hours in the shift's
@@ -74,12 +85,18 @@ export async function rankPending(db: Db, pending: readonly ShiftRow[]): Promise
       select id as "credentialId", user_id as "userId", name, expires_on as "expiresOn"
       from rm_credentials where user_id = any(${people})`,
   ]);
+  const heldBy = groupBy(held, (row) => row.assigned_user_id, heldTimeOf);
+  const credentialsOf = groupBy(
+    credentials,
+    (c) => c.userId,
+    (c) => c,
+  );
   const factsOf = (claim: ClaimRow): CandidateFacts =>
     candidateFacts(
       heldTimeOf(claim),
       claim.assigned_user_id,
-      held.filter((row) => row.assigned_user_id === claim.assigned_user_id).map(heldTimeOf),
-      credentials.filter((c) => c.userId === claim.assigned_user_id),
+      heldBy.get(claim.assigned_user_id) ?? [],
+      credentialsOf.get(claim.assigned_user_id) ?? [],
       claim.claimed_at?.toISOString() ?? null,
     );
   const ranks = new Map<string, ClaimRank>();

@@ -47,6 +47,8 @@ const shiftListQuery = shiftFilters.extend(pagingQuery);
 const notBefore = (at: Date) => previousDate(easternToday(at));
 // My Shifts shows this many of the latest shifts worked.
 const HISTORY_SIZE = 5;
+// Administrators whose assigned residence is remembered at most; past it, all are forgotten at once.
+const REMEMBERED_ADMINS = 1_000;
 
 export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, deps) => {
   const { sql } = deps;
@@ -58,6 +60,21 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   const lists = new ResponseCache();
   const pendingLists = new ResponseCache();
   const myShifts = new ResponseCache();
+
+  // Each admin's assigned residence, kept with where the users and residences read models stood
+  // before it was read, so it is read again as soon as either moves on.
+  const assignments = new Map<string, { marks: string; name: string | undefined }>();
+  const assignedResidence = async (userId: string): Promise<string | undefined> => {
+    const marks = (await deps.positions.marks(readModels.users)).key;
+    const known = assignments.get(userId);
+    if (known?.marks === marks) return known.name;
+    const [me] = await sql<{ name: string | null }[]>`
+      select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${userId}`;
+    const name = me?.name ?? undefined;
+    if (assignments.size >= REMEMBERED_ADMINS) assignments.clear();
+    assignments.set(userId, { marks, name });
+    return name;
+  };
 
   app.get(
     '/api/shifts',
@@ -113,12 +130,8 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const who = await reader(request, deps, readModels.pending, 'viewPendingApprovals');
       let location =
         request.query.location && request.query.location !== 'all' ? request.query.location : undefined;
-      if (!can(who, 'filterPendingByLocation')) {
-        // A plain admin sees the residence assigned to them, or everything when none is.
-        const [me] = await sql<{ name: string | null }[]>`
-          select r.name from rm_users u left join rm_residences r on r.id = u.assigned_residence_id where u.id = ${who.userId}`;
-        location = me?.name ?? undefined;
-      }
+      // A plain admin sees the residence assigned to them, or everything when none is.
+      if (!can(who, 'filterPendingByLocation')) location = await assignedResidence(who.userId);
       const page = pageRequest(request.query);
       const { location: asked, from, to, limit, cursor } = request.query;
       // Every admin of one role and residence reads the same page: kept as the shift list's are.

@@ -140,6 +140,13 @@ describe('admin views', () => {
     expect(all).toHaveLength(2);
     const oak = await rows(developer, '/api/shifts/pending?location=Oak%20Lodge');
     expect(oak.map((s) => s.id)).toEqual([ids.pendingOak]);
+    // The admin's next read follows a new assignment.
+    const assign = (residence: string) =>
+      superAdmin.post(`/api/users/${admin.userId}/assign-residence`, { residenceId: ids[residence] });
+    await assign('Oak Lodge');
+    expect((await rows(admin, '/api/shifts/pending')).map((s) => s.id)).toEqual([ids.pendingOak]);
+    await assign('Maple House');
+    expect((await rows(admin, '/api/shifts/pending')).map((s) => s.id)).toEqual([ids.pendingMaple]);
     expect(await staff.get('/api/shifts/pending')).toMatchObject({
       status: 403,
       body: { message: 'Access denied. Admin privileges required.' },
