@@ -13,6 +13,7 @@ import { useCurrentUser } from './features/auth/session';
 import { SkipLink } from './features/layout/skip-link';
 import { LandingPage } from './features/pages/landing-page';
 import { NotFoundPage } from './features/pages/not-found-page';
+import { markToasterFailed } from './features/toast/toast';
 import { pagePaths } from './page-paths';
 
 // Every screen but the landing page, and the signed-in header, is fetched when first shown, so a
@@ -28,7 +29,14 @@ const MyShiftsScreen = lazyRouteComponent(
 );
 const AdminScreen = lazyRouteComponent(() => import('./features/admin/admin-screen'), 'AdminScreen');
 const LoginPage = lazyRouteComponent(() => import('./features/pages/login-page'), 'LoginPage');
-const Toaster = lazyRouteComponent(() => import('./features/toast/toaster'), 'Toaster');
+const Toaster = lazyRouteComponent(
+  () =>
+    import('./features/toast/toaster').catch((error: unknown) => {
+      markToasterFailed();
+      throw error;
+    }),
+  'Toaster',
+);
 
 /** The toaster, fetched once the first screen is drawn, not before it; toasts raised meanwhile wait in the queue. */
 function ToasterAfterFirstScreen() {

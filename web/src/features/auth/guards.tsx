@@ -3,17 +3,21 @@ import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState, FullPageSpinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
-import { toast, whenToastDrawn } from '../toast/toast';
+import { toast, whenToastDrawn, whenToasterFailed } from '../toast/toast';
 import { principalOf, useCurrentUser } from './session';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** The longest the redirect waits for the toaster's code to arrive before it goes without the toast. */
-const TOAST_WAIT_LIMIT_MS = 5000;
+/**
+ * The longest the redirect waits for the toaster's code when its fetch neither arrives nor fails (a
+ * stalled connection); a fetch that fails sends the visitor on at once, without the toast.
+ */
+const TOAST_WAIT_LIMIT_MS = 20_000;
 
 /**
  * docs/product.md §2: an Unauthorized toast, then the login entry point 0.5 s after the toast is on
- * screen (the toaster loads after the first screen, so it may not be there yet when this is called).
+ * screen (the toaster loads after the first screen, so it may not be there yet when this is called;
+ * on a slow connection or a busy device that can take seconds, and the toast is still shown first).
  */
 export function sendToLogin(): void {
   const id = toast({
@@ -28,6 +32,7 @@ export function sendToLogin(): void {
     window.location.assign('/api/login');
   };
   whenToastDrawn(id, () => setTimeout(go, LOGIN_REDIRECT_DELAY_MS));
+  whenToasterFailed(go);
   setTimeout(go, TOAST_WAIT_LIMIT_MS);
 }
 

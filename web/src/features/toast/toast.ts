@@ -31,6 +31,23 @@ export function whenToastDrawn(id: number, listener: () => void): void {
   else waitingForDraw.set(id, [...(waitingForDraw.get(id) ?? []), listener]);
 }
 
+/** Whether the toaster's code failed to load, and who waits to hear of it. */
+let toasterFailed = false;
+const waitingForFailure: (() => void)[] = [];
+
+/** The router calls this when the toaster's code cannot be fetched: no toast will ever be drawn. */
+export function markToasterFailed(): void {
+  if (toasterFailed) return;
+  toasterFailed = true;
+  for (const listener of waitingForFailure.splice(0)) listener();
+}
+
+/** Runs `listener` if the toaster's code cannot be fetched (at once if that is already known). */
+export function whenToasterFailed(listener: () => void): void {
+  if (toasterFailed) listener();
+  else waitingForFailure.push(listener);
+}
+
 function dispatch(action: ToastAction) {
   store.set(toastsAtom, toastReducer(store.get(toastsAtom), action));
 }
