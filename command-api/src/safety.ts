@@ -11,8 +11,11 @@ import {
   ruleBreaches,
   type ScheduleCommand,
   type ScheduleEvent,
+  type ScheduleState,
+  type ShiftState,
   scheduleDecider,
   shiftDecider,
+  shiftInterval,
   userDecider,
   type VersionedRules,
   type WhatIfView,
@@ -71,19 +74,59 @@ export class Safety {
   async eligibility(shiftId: string, userId: string, self: boolean, now: Date): Promise<Eligibility | null> {
     const { state: shift } = await this.handler.load(streams.shift(shiftId), shiftDecider);
     if (!shift.exists || shift.deleted) return null;
-    const reasons: Eligibility['reasons'] = [];
-    if (shift.assignedUserId !== userId && !isClaimable(shift))
-      reasons.push({ code: 'not_claimable', message: 'This shift is no longer available to claim' });
-    const wanted = reservationFor(userId, shift);
-    if (new Date(wanted.end) <= now)
-      reasons.push({ code: 'shift_started', message: 'This shift has already ended' });
     const [record, rules] = await Promise.all([this.record(userId), this.rules()]);
-    const conflict = overlapping(wanted, record.reservations);
-    if (conflict) reasons.push({ code: 'shift_conflict', message: conflictMessage(conflict) });
-    for (const { code, message } of ruleBreaches(wanted, record, rules, self))
-      reasons.push({ code, message });
+    const reasons = reasonsAgainst(shift, userId, record, rules, self, now);
     return { eligible: reasons.length === 0, reasons };
   }
+
+  /**
+   * Which of `userIds` may claim the shift now, as `eligibility` would answer for each of them
+   * asking for themselves; null when the shift is unknown or deleted. The shift and the rules are
+   * read once, each person's schedule once, `atOnce` at a time; a shift nobody may claim (taken or
+   * ended) reads no schedule at all.
+   */
+  async eligibleAmong(
+    shiftId: string,
+    userIds: readonly string[],
+    now: Date,
+    atOnce = 4,
+  ): Promise<string[] | null> {
+    const { state: shift } = await this.handler.load(streams.shift(shiftId), shiftDecider);
+    if (!shift.exists || shift.deleted) return null;
+    if (!isClaimable(shift) || shiftInterval(shift.date, shift.startTime, shift.endTime).end <= now)
+      return [];
+    const rules = await this.rules();
+    const eligible: string[] = [];
+    for (let i = 0; i < userIds.length; i += atOnce) {
+      const group = userIds.slice(i, i + atOnce);
+      const records = await Promise.all(group.map((userId) => this.record(userId)));
+      group.forEach((userId, k) => {
+        if (reasonsAgainst(shift, userId, records[k]!, rules, true, now).length === 0) eligible.push(userId);
+      });
+    }
+    return eligible;
+  }
+}
+
+/** Every reason `userId` may not take the shift now, given their schedule and the rules. */
+function reasonsAgainst(
+  shift: ShiftState,
+  userId: string,
+  record: ScheduleState,
+  rules: VersionedRules,
+  self: boolean,
+  now: Date,
+): Eligibility['reasons'] {
+  const reasons: Eligibility['reasons'] = [];
+  if (shift.assignedUserId !== userId && !isClaimable(shift))
+    reasons.push({ code: 'not_claimable', message: 'This shift is no longer available to claim' });
+  const wanted = reservationFor(userId, shift);
+  if (new Date(wanted.end) <= now)
+    reasons.push({ code: 'shift_started', message: 'This shift has already ended' });
+  const conflict = overlapping(wanted, record.reservations);
+  if (conflict) reasons.push({ code: 'shift_conflict', message: conflictMessage(conflict) });
+  for (const { code, message } of ruleBreaches(wanted, record, rules, self)) reasons.push({ code, message });
+  return reasons;
 }
 
 /** Whether a credential's last day is before today, Eastern time. */

@@ -39,6 +39,12 @@ export interface Commands {
       self: boolean,
       now: Date,
     ): Promise<{ eligible: boolean } | null>;
+    eligibleAmong(
+      shiftId: string,
+      userIds: readonly string[],
+      now: Date,
+      atOnce?: number,
+    ): Promise<string[] | null>;
   };
   escalation: { policy(): Promise<VersionedEscalationPolicy> };
 }

@@ -1,6 +1,14 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { DomainError, type RejectionCode } from '../shared/errors';
-import { easternMidnight, formatEastern, intervalsOverlap, nextDate } from '../time/eastern';
+import {
+  dateOfDay,
+  dayNumber,
+  easternMidnight,
+  formatEastern,
+  intervalsOverlap,
+  nextDate,
+  previousDate,
+} from '../time/eastern';
 import { formatShiftDate } from '../time/labels';
 import type { VersionedRules } from './working-time';
 
@@ -91,8 +99,13 @@ export function coversUntil(credential: Credential, end: Date): boolean {
 
 /** The Sunday that starts a date's week (weeks run Sunday to Saturday). */
 export function weekStart(date: string): string {
-  const day = parseISO(date);
-  return format(addDays(day, -day.getDay()), 'yyyy-MM-dd');
+  const day = dayNumber(date);
+  if (day === undefined) {
+    const parsed = parseISO(date);
+    return format(addDays(parsed, -parsed.getDay()), 'yyyy-MM-dd');
+  }
+  // 1970-01-01, day 0, was a Thursday: (day + 4) mod 7 counts the days since Sunday.
+  return dateOfDay(day - ((((day + 4) % 7) + 7) % 7));
 }
 
 function credentialBreaches(wanted: HeldTime, record: PersonRecord, self: boolean): RuleBreach[] {
@@ -180,8 +193,7 @@ function weeklyBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: Ve
 function runThrough(date: string, worked: ReadonlySet<string>): [string, string] {
   let first = date;
   let last = date;
-  while (worked.has(format(addDays(parseISO(first), -1), 'yyyy-MM-dd')))
-    first = format(addDays(parseISO(first), -1), 'yyyy-MM-dd');
+  while (worked.has(previousDate(first))) first = previousDate(first);
   while (worked.has(nextDate(last))) last = nextDate(last);
   return [first, last];
 }

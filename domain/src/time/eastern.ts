@@ -9,9 +9,24 @@ export interface Interval {
   end: Date;
 }
 
-/** The instant a wall-clock date and time in Eastern time stands for. */
+/** Wall-clock times already converted, by 'YYYY-MM-DDTHH:MM': the zone's rules never change. */
+const instants = new Map<string, number>();
+const REMEMBERED_INSTANTS = 100_000;
+
+/**
+ * The instant a wall-clock date and time in Eastern time stands for. Working out a zone's offset
+ * is costly, and the same shift times are converted again and again (every rule check, every
+ * ranking), so each answer is kept.
+ */
 export function easternInstant(date: string, time: string): Date {
-  return fromZonedTime(`${date}T${time}:00`, TIME_ZONE);
+  const local = `${date}T${time}`;
+  let at = instants.get(local);
+  if (at === undefined) {
+    at = fromZonedTime(`${local}:00`, TIME_ZONE).getTime();
+    if (instants.size >= REMEMBERED_INSTANTS) instants.clear();
+    instants.set(local, at);
+  }
+  return new Date(at);
 }
 
 /** The instant an Eastern calendar day begins. */
@@ -30,17 +45,39 @@ export function shiftEndDate(date: string, startTime: string, endTime: string): 
   return endTime <= startTime ? nextDate(date) : date;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A calendar date as a count of days since 1970-01-01, undefined unless it is a real day written
+ * YYYY-MM-DD. Calendar dates have no zone: counting days in UTC is exact, and far cheaper than
+ * parsing and formatting through a library.
+ */
+export function dayNumber(date: string): number | undefined {
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') return undefined;
+  const day = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  if (Number.isNaN(day) || dateOfDay(day / DAY_MS) !== date) return undefined;
+  return day / DAY_MS;
+}
+
+/** The calendar date of a day count (see `dayNumber`). */
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
 export function nextDate(date: string): string {
-  return format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
+  return dateAfter(date, 1);
 }
 
 export function previousDate(date: string): string {
-  return format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
+  return dateAfter(date, -1);
 }
 
 /** The calendar date `days` after `date` (before it when negative). */
 export function dateAfter(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  const day = dayNumber(date);
+  // Anything but a real day is left to date-fns, which answers as it always has.
+  if (day === undefined) return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  return dateOfDay(day + days);
 }
 
 /** An instant in Eastern time, written with a date-fns pattern ('EEE, MMM d, yyyy h:mm a' by default). */

@@ -1,5 +1,10 @@
+import { addDays, format, parseISO } from 'date-fns';
+import { fromZonedTime } from 'date-fns-tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { weekStart } from '../safety/checks';
 import {
+  dateAfter,
   easternInstant,
   easternToday,
   intervalsOverlap,
@@ -19,6 +24,55 @@ describe('Eastern time', () => {
     expect(previousDate('2026-01-01')).toBe('2025-12-31');
     expect(previousDate('2026-03-09')).toBe('2026-03-08');
     expect(nextDate(previousDate('2026-11-01'))).toBe('2026-11-01');
+  });
+
+  it('counts calendar days as the calendar does, and leaves what is not a real day to date-fns', () => {
+    const byLibrary = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+    const sundayOf = (date: string) => {
+      const day = parseISO(date);
+      return format(addDays(day, -day.getDay()), 'yyyy-MM-dd');
+    };
+    const anyDay = fc
+      .date({
+        min: new Date('1900-01-01T00:00:00Z'),
+        max: new Date('2999-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((at) => at.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(anyDay, fc.integer({ min: -400, max: 400 }), (date, days) => {
+        expect(dateAfter(date, days)).toBe(byLibrary(date, days));
+        expect(nextDate(date)).toBe(byLibrary(date, 1));
+        expect(previousDate(date)).toBe(byLibrary(date, -1));
+        expect(weekStart(date)).toBe(sundayOf(date));
+      }),
+    );
+    for (const notADay of ['2026-02-30', '2026-13-01', '26-01-01', 'tomorrow']) {
+      expect(() => nextDate(notADay)).toThrow(RangeError);
+      expect(() => weekStart(notADay)).toThrow(RangeError);
+    }
+  });
+
+  it('converts a wall-clock time once, and answers the same each time after', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2000-01-01T00:00:00Z'),
+          max: new Date('2099-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom('00', '30', '59'),
+        (at, hour, minute) => {
+          const date = at.toISOString().slice(0, 10);
+          const time = `${String(hour).padStart(2, '0')}:${minute}`;
+          const expected = fromZonedTime(`${date}T${time}:00`, 'America/New_York').getTime();
+          const first = easternInstant(date, time);
+          first.setTime(0); // a caller changing its copy changes nothing kept
+          expect(easternInstant(date, time).getTime()).toBe(expected);
+        },
+      ),
+    );
   });
 
   it('reads wall-clock times with the offset in force that day, never a fixed one', () => {

@@ -13,26 +13,27 @@ let clock = easternInstant('2026-03-05', '09:00');
 const timers = () => ({ sql: world.sql, service: world.service, clock: () => clock });
 let admin: Extract<Actor, { kind: 'user' }>;
 let cam: Extract<Actor, { kind: 'user' }>;
+let bob: Extract<Actor, { kind: 'user' }>;
 let shiftId: string;
 
 beforeAll(async () => {
   admin = await registerPerson(world.service, 'ada', { role: 'admin', now: clock });
   await registerPerson(world.service, 'sue', { role: 'admin', superAdmin: true, now: clock });
   cam = await registerPerson(world.service, 'cam', { role: 'staff', now: clock });
-  const bo = await registerPerson(world.service, 'bob', { role: 'staff', now: clock });
+  bob = await registerPerson(world.service, 'bob', { role: 'staff', now: clock });
   // Bob is off that day, so the eligibility check leaves Bob out of the step for eligible staff.
   await world.service.safety.schedule(
     {
       type: 'RecordTimeOff',
       data: {
-        userId: bo.userId,
+        userId: bob.userId,
         timeOffId: randomUUID(),
         startDate: '2026-03-10',
         endDate: '2026-03-10',
         note: null,
       },
     },
-    { actor: bo, now: clock },
+    { actor: bob, now: clock },
     { commandId: randomUUID() },
   );
   await world.sql`insert into process_checkpoints (name, position) values ('email', ${(await world.store.headPosition()).toString()})`;
@@ -69,6 +70,22 @@ const stepsRun = async () =>
   ).map((e) => e.step ?? 'posting');
 
 describe('the escalation ladder (docs/product.md §11)', () => {
+  it("finds the eligible staff as each one's own eligibility check would", async () => {
+    const ids = [cam.userId, bob.userId, admin.userId];
+    const oneByOne = [];
+    for (const id of ids)
+      if ((await world.service.safety.eligibility(shiftId, id, true, clock))?.eligible) oneByOne.push(id);
+    // Bob is off that day; the staff audience is drawn from staff only, but the check itself is not.
+    expect(oneByOne).toEqual([cam.userId, admin.userId]);
+    for (const atOnce of [1, 2, 4])
+      expect(await world.service.safety.eligibleAmong(shiftId, ids, clock, atOnce)).toEqual(oneByOne);
+    // Once the shift has ended nobody may take it; an unknown shift has no answer.
+    expect(
+      await world.service.safety.eligibleAmong(shiftId, ids, easternInstant('2026-03-10', '16:00')),
+    ).toEqual([]);
+    expect(await world.service.safety.eligibleAmong(randomUUID(), ids, clock)).toBeNull();
+  });
+
   it('tells eligible staff at posting, once, across a restart', async () => {
     expect(await sweep()).toEqual({
       ran: [`${shiftId}:posting`],

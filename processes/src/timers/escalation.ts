@@ -44,16 +44,17 @@ async function audienceOf(
   const staff = await sql<Person[]>`select ${columns} from rm_users where role = 'staff' order by id`;
   if (audience === 'all_staff') return staff;
   // Eligible: every rule a claim would be held to, read from the streams the claim decides on, a
-  // few people at a time so that a sweep never takes every connection from the requests.
-  const eligible: Person[] = [];
-  for (let i = 0; i < staff.length; i += READS_AT_ONCE) {
-    const group = staff.slice(i, i + READS_AT_ONCE);
-    const answers = await Promise.all(
-      group.map((person) => deps.service.safety.eligibility(shift.shift_id, person.id, true, now)),
-    );
-    eligible.push(...group.filter((_, k) => answers[k]?.eligible));
-  }
-  return eligible;
+  // few people at a time so that a sweep never takes every connection from the requests; a shift
+  // taken since the sweep read its ladder reads nobody's schedule.
+  const eligible = new Set(
+    (await deps.service.safety.eligibleAmong(
+      shift.shift_id,
+      staff.map((person) => person.id),
+      now,
+      READS_AT_ONCE,
+    )) ?? [],
+  );
+  return staff.filter((person) => eligible.has(person.id));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { CronJob } from 'cron';
 import { noticeExpiringCredentials } from './credential-notices';
 import { escalateUnfilledShifts } from './escalation';
+import { OneAtATime } from './one-at-a-time';
 import { remindHolders } from './reminders';
 import { sendDueReports } from './reports';
 import { type ShiftTimerDeps, TIMERS } from './timer-deps';
@@ -70,38 +71,40 @@ export async function settleDueShifts(
  */
 export class ShiftTimers {
   private job: CronJob | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  /**
+   * A minute that ticks during a long sweep (a burst of newly posted shifts to announce) asks for
+   * one more sweep after it, however many minutes tick meanwhile: sweeps never queue up.
+   */
+  private readonly sweeps = new OneAtATime(async () => {
+    for (const [name, step] of this.steps()) {
+      await step().catch((error) => this.deps.log?.error({ err: error }, `timers: ${name} failed`));
+    }
+  });
 
   constructor(private readonly deps: ShiftTimerDeps) {}
 
   async start(): Promise<void> {
-    await this.sweep();
+    await this.sweeps.run();
     this.job = CronJob.from({
       cronTime: '0 * * * * *',
       timeZone: 'America/New_York',
-      onTick: () => void this.sweep(),
+      onTick: () => void this.sweeps.run(),
       start: true,
     });
   }
 
   async stop(): Promise<void> {
     await this.job?.stop();
-    await this.running;
+    await this.sweeps.stop();
   }
 
-  private sweep(): Promise<unknown> {
-    const steps: Array<[string, () => Promise<unknown>]> = [
+  private steps(): Array<[string, () => Promise<unknown>]> {
+    return [
       ['settling shifts', () => settleDueShifts(this.deps)],
       ['escalation ladder', () => escalateUnfilledShifts(this.deps)],
       ['reminders', () => remindHolders(this.deps)],
       ['credential notices', () => noticeExpiringCredentials(this.deps)],
       ['reports', () => sendDueReports(this.deps)],
     ];
-    this.running = this.running.then(async () => {
-      for (const [name, step] of steps) {
-        await step().catch((error) => this.deps.log?.error({ err: error }, `timers: ${name} failed`));
-      }
-    });
-    return this.running;
   }
 }
