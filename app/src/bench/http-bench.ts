@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import type { Runtime } from '../runtime';
 import { createAccounts, postShifts, signIn } from './harness';
@@ -156,51 +155,19 @@ export async function shiftListLoad(
   };
 }
 
-/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux). */
-const CLOCK_TICKS = 100;
-
-/** The CPU seconds a process has used so far, user and system; undefined where /proc does not tell. */
-export async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // After the command's name: state, then 10 fields, then utime and stime (fields 14 and 15).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The share of one core a server process may use and still count as quiet. */
-const QUIET_CPU_SHARE = 0.15;
-
 /**
  * Waits until the server has digested what was written before (its read models and process
- * managers have reached the log's head, which may itself move as the server's timers write) and
- * answers /healthz promptly, so a load run measures that load alone, not the backlog of the one
- * before or of the bench's own setup. Given the server's process id, it also waits for the process
- * to fall quiet (under 15% of a core for a second, three seconds running): the announcements of
- * newly posted shifts and their mail, which no checkpoint shows, are done. It gives up after
+ * managers have reached the log's head) and answers /healthz promptly, so a load run measures
+ * that load alone, not the backlog of the one before or of the bench's own setup. It gives up after
  * `waitSeconds`: on a machine busy with other work /healthz may never be prompt. Says whether it
  * settled.
  */
-export async function settled(
-  baseUrl: string,
-  sql: Runtime['sql'],
-  waitSeconds = 120,
-  pid?: number,
-): Promise<boolean> {
+export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds = 120): Promise<boolean> {
   const deadline = Date.now() + waitSeconds * 1000;
-  const pause = pid === undefined ? 100 : 1000;
+  const [head] = await sql<{ position: bigint | null }[]>`select max(position) as position from events`;
+  const target = head?.position ?? 0n;
   let prompt = 0;
-  let cpu = await cpuSecondsOf(pid);
-  let at = performance.now();
   while (prompt < 3 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, pause));
-    const [head] = await sql<{ position: bigint | null }[]>`select max(position) as position from events`;
-    const target = head?.position ?? 0n;
     // A process checkpoint still for a minute is no consumer at work: under JetStream the mail
     // planner's row only marks where mail began, and stays there.
     const [behind] = await sql<{ position: bigint | null }[]>`
@@ -209,19 +176,14 @@ export async function settled(
         union all
         select position from process_checkpoints where updated_at > now() - interval '1 minute'
       ) checkpoints`;
-    const now = performance.now();
-    const used = await cpuSecondsOf(pid);
-    const quiet =
-      used === undefined || cpu === undefined || (used - cpu) / ((now - at) / 1000) < QUIET_CPU_SHARE;
-    cpu = used;
-    at = now;
     const started = performance.now();
     const ok = await fetch(`${baseUrl}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
     const caughtUp = (behind?.position ?? target) >= target;
-    prompt = caughtUp && quiet && ok && performance.now() - started < 20 ? prompt + 1 : 0;
+    prompt = caughtUp && ok && performance.now() - started < 20 ? prompt + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return prompt >= 3;
 }

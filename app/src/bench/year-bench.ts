@@ -112,7 +112,7 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
       const [stored] = await db.runtime.sql<{ events: number }[]>`select count(*)::int as events from events`;
       const events = stored?.events ?? 0;
       if (stages.at(-1)?.events === events) continue;
-      const caughtUp = await settled(server.baseUrl, db.runtime.sql, options.settleSeconds, server.child.pid);
+      const caughtUp = await settled(server.baseUrl, db.runtime.sql, options.settleSeconds);
       const [count] = await db.runtime.sql<
         { shifts: number }[]
       >`select count(*)::int as shifts from rm_shifts`;
@@ -123,7 +123,7 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
       const pairs = options.connections < 10 ? 20 : 150;
       const claimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, pairs);
       const lagClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, pairs / 2);
-      await settled(server.baseUrl, db.runtime.sql, options.settleSeconds, server.child.pid);
+      await settled(server.baseUrl, db.runtime.sql, options.settleSeconds);
       const commands = await claimLoad(
         server.baseUrl,
         eventSourcedPaths,
