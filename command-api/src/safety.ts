@@ -82,8 +82,8 @@ export class Safety {
   /**
    * Which of `userIds` may claim the shift now, as `eligibility` would answer for each of them
    * asking for themselves; null when the shift is unknown or deleted. The shift and the rules are
-   * read once, each person's schedule once, `atOnce` at a time; a shift nobody may claim (taken or
-   * ended) reads no schedule at all.
+   * read once, each person's schedule once, `atOnce` at a time; a shift that has ended reads no
+   * schedule, and one someone holds only its holder's.
    */
   async eligibleAmong(
     shiftId: string,
@@ -93,12 +93,14 @@ export class Safety {
   ): Promise<string[] | null> {
     const { state: shift } = await this.handler.load(streams.shift(shiftId), shiftDecider);
     if (!shift.exists || shift.deleted) return null;
-    if (!isClaimable(shift) || shiftInterval(shift.date, shift.startTime, shift.endTime).end <= now)
-      return [];
+    if (shiftInterval(shift.date, shift.startTime, shift.endTime).end <= now) return [];
+    // A shift someone holds is open to no one else: only its holder's schedule is worth reading.
+    const candidates = isClaimable(shift) ? userIds : userIds.filter((id) => id === shift.assignedUserId);
+    if (candidates.length === 0) return [];
     const rules = await this.rules();
     const eligible: string[] = [];
-    for (let i = 0; i < userIds.length; i += atOnce) {
-      const group = userIds.slice(i, i + atOnce);
+    for (let i = 0; i < candidates.length; i += atOnce) {
+      const group = candidates.slice(i, i + atOnce);
       const records = await Promise.all(group.map((userId) => this.record(userId)));
       group.forEach((userId, k) => {
         if (reasonsAgainst(shift, userId, records[k]!, rules, true, now).length === 0) eligible.push(userId);
