@@ -85,8 +85,23 @@ export async function shiftListPage(
 
 /** One page of the claims awaiting approval at `location` (every location when not given). */
 export function pendingPage(db: Db, location: string | undefined, page: ReturnType<typeof pageRequest>) {
+  return onePage(db, pendingWhere(db, location, page), page);
+}
+
+/** How many claims await approval at `location` (every location when not given) within the page's dates. */
+export async function pendingCount(
+  db: Db,
+  location: string | undefined,
+  page: ReturnType<typeof pageRequest>,
+): Promise<number> {
+  const [row] = await db<{ count: number }[]>`
+    select count(*)::int as count from rm_shifts s where ${allOf(db, pendingWhere(db, location, page))!}`;
+  return row?.count ?? 0;
+}
+
+function pendingWhere(db: Db, location: string | undefined, page: ReturnType<typeof pageRequest>) {
   const at = location === undefined ? undefined : db`s.location = ${location}`;
-  return onePage(db, [db`s.status = 'pending'`, at, ...datedWithin(db, page)], page);
+  return [db`s.status = 'pending'`, at, ...datedWithin(db, page)];
 }
 
 async function onePage(

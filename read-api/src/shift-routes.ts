@@ -22,7 +22,7 @@ import { readMarks } from './consistency';
 import { now, type ReadApiDeps, reader, readModels } from './context';
 import { rankPending } from './pending-ranking';
 import { ResponseCache, sendCached } from './response-cache';
-import { pendingPage, shiftListPage } from './shift-list';
+import { pendingCount, pendingPage, shiftListPage } from './shift-list';
 import { DEFAULT_PAGE_SIZE, nextLink, pageRequest, pagingQuery } from './shift-paging';
 import {
   byUrgencyThenTime,
@@ -121,7 +121,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'Pending approvals',
-        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Each claim carries its \`rank\` among the claims awaiting approval for the same slot (the same location, date, start and end; \`slotClaims\` of them), and \`rankReasons\`: whether the claimant holds every required credential, their hours already that Sunday-to-Saturday week, their rest before and after the shift, and when they claimed it against the others. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow.`,
+        description: `Administrators read the claims awaiting approval, emergency first, with the claimant's name. Each claim carries its \`rank\` among the claims awaiting approval for the same slot (the same location, date, start and end; \`slotClaims\` of them), and \`rankReasons\`: whether the claimant holds every required credential, their hours already that Sunday-to-Saturday week, their rest before and after the shift, and when they claimed it against the others. Developers and super admins may filter by location; a plain admin sees the claims of the residence assigned to them, or all when none is. Paged as \`GET /api/shifts\` is: \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included; at most \`limit\` claims (${DEFAULT_PAGE_SIZE} when not given), and a \`Link\` header (rel="next") names the next page when more follow. \`X-Total-Count\` says how many claims the filters keep on every page together, for the screen's count while it shows the first pages only.`,
         querystring: z.object({ location: locationFilter.optional(), ...pagingQuery }),
         response: answers(z.array(pendingShiftViewSchema)),
       },
@@ -149,6 +149,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const body = await pendingLists.body(variant, marks, () =>
         sql.begin('isolation level repeatable read read only', async (tx) => {
           const { items, next } = await pendingPage(tx, location, page);
+          const total = await pendingCount(tx, location, page);
           const ranks = await rankPending(tx, items);
           const query = { location: asked, from, to, limit: limit ?? page.limit };
           return {
@@ -158,7 +159,10 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
               staffName: staffNameOf(row),
               ...(ranks.get(row.id) ?? { rank: 1, slotClaims: 1, rankReasons: [] }),
             })),
-            headers: next ? { link: nextLink('/api/shifts/pending', query, next) } : undefined,
+            headers: {
+              'x-total-count': String(total),
+              ...(next ? { link: nextLink('/api/shifts/pending', query, next) } : {}),
+            },
           };
         }),
       );

@@ -20,7 +20,7 @@ const READS = [
   { name: 'Available Shifts (staff)', path: '/api/shifts?location=all&type=all&status=open', as: 'staff' },
   { name: 'My Shifts (staff)', path: '/api/my-shifts', as: 'staff' },
   { name: 'Shift Management, first 100 (admin)', path: '/api/shifts?status=all&limit=100', as: 'admin' },
-  { name: 'Pending Approvals (admin)', path: '/api/shifts/pending?location=all', as: 'admin' },
+  { name: 'Pending Approvals, first 100 (admin)', path: '/api/shifts/pending?limit=100', as: 'admin' },
 ] as const;
 const FILL_REPORT_EVERY = 25_000;
 const CONSTANT = { name: 'bare route, constant JSON', path: '/bench/constant' };

@@ -1,10 +1,10 @@
-import { easternTime, easternToday } from '@shiftcover/domain';
+import { easternTime, easternToday, nextDate } from '@shiftcover/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
 import { axeViolations } from './axe';
-import { DESKTOP, type E2E, PHONE, startE2E } from './browser';
+import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E } from './browser';
 
 const everyAdminTab = [
   'Pending Approvals',
@@ -341,5 +341,55 @@ describe('the Admin Dashboard in a real browser', () => {
 
     await page.getByRole('button', { name: 'Send Manual Report' }).click();
     await page.getByText('Report Sent', { exact: true }).first().waitFor();
+  });
+  it('shows Pending Approvals a hundred claims at a time, counting them all, and loads more by keyboard', async () => {
+    // 104 claims by four people, each working every other day, past the days the other tests use.
+    const people = ['riley.brooks', 'casey.nguyen', 'drew.santos', 'alex.rivera'];
+    const claimants = await Promise.all(
+      people.map(async (username) => {
+        const client = e2e.server.anonymous();
+        expect((await client.post('/api/auth/login', { username, password: DEMO_PASSWORD })).status).toBe(
+          200,
+        );
+        return client;
+      }),
+    );
+    let date = easternToday(new Date());
+    for (let day = 0; day < 80; day++) date = nextDate(date);
+    for (let round = 0; round < 26; round++) {
+      await Promise.all(
+        claimants.map(async (claimant, i) => {
+          const posted = await superAdmin.post('/api/shifts', {
+            location: 'Oak Lodge',
+            date,
+            startTime: '08:00',
+            endTime: '12:00',
+            type: 'AM',
+            notes: `Paged claim ${round}-${i}`,
+          });
+          expect(posted.status).toBe(201);
+          const claimed = await claimant.post(`/api/shifts/${posted.body.id}/claim`);
+          expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+        }),
+      );
+      date = nextDate(nextDate(date));
+    }
+    const first = await superAdmin.get('/api/shifts/pending?limit=100');
+    const total = Number(first.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(104);
+
+    const page = await openAdmin('morgan.lee');
+    const panel = page.getByRole('region', { name: /^Pending Approvals/ });
+    const cards = panel.getByRole('article');
+    await panel.getByLabel(`${total} waiting`).waitFor();
+    await page.getByRole('tab', { name: new RegExp(`^Pending Approvals.*${total}`) }).waitFor();
+    await expect.poll(() => cards.count()).toBe(100);
+    const more = panel.getByRole('button', { name: `Load More Claims (${total - 100} remaining)` });
+    await more.focus();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pending-approvals-load-more.png` });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cards.count()).toBe(Math.min(total, 200));
+    if (total <= 200) expect(await panel.getByRole('button', { name: /^Load More Claims/ }).count()).toBe(0);
+    expect(await axeViolations(page, 'Pending Approvals after Load More Claims')).toEqual([]);
   });
 });

@@ -165,6 +165,12 @@ describe('GET /api/shifts in windows and pages', () => {
     const rest = await admin.get(nextOf(first.headers)!);
     expect([...ids(first.body), ...ids(rest.body)]).toEqual(ids(whole.body));
     expect(nextOf(rest.headers)).toBeUndefined();
+    // Every page counts the claims of the whole list, for the screen that shows the first only.
+    for (const page of [whole, first, rest]) expect(page.headers.get('x-total-count')).toBe('3');
+    const dayAfter = slot(101).date;
+    const none = await admin.get(`/api/shifts/pending?from=${dayAfter}&to=${dayAfter}`);
+    expect(none.body).toEqual([]);
+    expect(none.headers.get('x-total-count')).toBe('0');
     expect((await admin.get('/api/shifts/pending?limit=0')).body.message).toBe(
       'limit must be between 1 and 1000',
     );

@@ -113,10 +113,14 @@ export async function apiRequest<T>(
   return response ? bodyOf<T>(response) : (null as T);
 }
 
-/** One page of a list and the path of the next, from the answer's `Link: <…>; rel="next"`. */
+/**
+ * One page of a list and the path of the next, from the answer's `Link: <…>; rel="next"`, and the
+ * whole list's length when the answer says it (`X-Total-Count`).
+ */
 export interface Page<T> {
   items: T[];
   next: string | null;
+  total?: number;
 }
 
 export function nextPageOf(link: string | null): string | null {
@@ -126,7 +130,10 @@ export function nextPageOf(link: string | null): string | null {
 
 async function page<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
   const response = (await send('GET', path, undefined, options)) as Response;
-  return { items: await bodyOf<T[]>(response), next: nextPageOf(response.headers.get('link')) };
+  const items = await bodyOf<T[]>(response);
+  const next = nextPageOf(response.headers.get('link'));
+  const total = Number.parseInt(response.headers.get('x-total-count') ?? '', 10);
+  return Number.isSafeInteger(total) && total >= 0 ? { items, next, total } : { items, next };
 }
 
 /** Every page of a list, following its next links (for a list already bounded by a window). */

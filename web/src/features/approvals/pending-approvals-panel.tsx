@@ -1,16 +1,19 @@
 import { can, refusalFor } from '@shiftcover/domain';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/form';
 import { usePrincipal } from '../auth/session';
 import { locationFilterOptions, useResidences } from '../residences/use-residences';
-import { byQueueOrder } from './claim-decision';
 import { PanelHeading } from './panel-heading';
 import { PendingClaimCard } from './pending-claim-card';
 import { useDecideClaim, usePendingApprovals } from './use-approvals';
 
-/** docs/product.md §2 "Pending Approvals panel": claims awaiting a decision, most pressing first. */
+/**
+ * docs/product.md §2.12 "Pending Approvals panel": claims awaiting a decision, most pressing first,
+ * a server page at a time; Load More Claims brings the next page.
+ */
 export function PendingApprovalsPanel() {
   const principal = usePrincipal();
   const filterable = can(principal, 'filterPendingByLocation');
@@ -28,14 +31,15 @@ export function PendingApprovalsPanel() {
     );
   }
 
-  const shifts = [...(pending.data ?? [])].sort(byQueueOrder);
+  const shifts = pending.data?.claims ?? [];
+  const remaining = (pending.data?.total ?? 0) - shifts.length;
   return (
     <section aria-labelledby="pending-approvals-heading" className="grid gap-4">
       <PanelHeading
         id="pending-approvals-heading"
         title="Pending Approvals"
         description="Shift claims waiting for your decision"
-        count={pending.data?.length}
+        count={pending.data?.total}
       >
         {filterable && (
           <div className="flex items-center gap-2">
@@ -79,6 +83,21 @@ export function PendingApprovalsPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {shifts.length > 0 && pending.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void pending.fetchNextPage({ cancelRefetch: false })}
+            aria-busy={pending.isFetchingNextPage}
+          >
+            {pending.isFetchingNextPage
+              ? 'Loading more claims...'
+              : remaining > 0
+                ? `Load More Claims (${remaining} remaining)`
+                : 'Load More Claims'}
+          </Button>
+        </div>
       )}
     </section>
   );

@@ -1,18 +1,32 @@
 import { can } from '@shiftcover/domain';
-import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '../../api/client';
+import {
+  type InfiniteData,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import { api, type Page, withQuery } from '../../api/client';
 import { keys, shiftViews } from '../../api/keys';
 import { queryClient, refresh, updateShiftInLists } from '../../api/query-client';
 import { usePrincipal } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import { type ClaimDecision, decidedShift } from './claim-decision';
+import { PENDING_PAGE_SIZE, pendingListOf, withoutClaim } from './pending-list';
 import type { DropRequest, PendingShift, ShiftAlternative } from './types';
 
+/**
+ * The claims awaiting approval at `location`, a server page at a time: the first page on its own,
+ * `fetchNextPage` following the answer's next link (docs/product.md §2.12, §4.7.1).
+ */
 export function usePendingApprovals(location = 'all') {
   const allowed = can(usePrincipal(), 'viewPendingApprovals');
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: keys.pending(location),
-    queryFn: () => api.everyPage<PendingShift>(withQuery('/api/shifts/pending', { location })),
+    queryFn: ({ pageParam }) => api.page<PendingShift>(pageParam),
+    initialPageParam: withQuery('/api/shifts/pending', { location, limit: PENDING_PAGE_SIZE }),
+    getNextPageParam: (last: Page<PendingShift>) => last.next ?? undefined,
+    select: pendingListOf,
     enabled: allowed,
   });
 }
@@ -35,9 +49,9 @@ export function useDropRequests() {
   });
 }
 
-/** For the admin tab badge: claims awaiting this admin's approval. */
+/** For the admin tab badge: claims awaiting this admin's approval, loaded or not. */
 export function usePendingApprovalsCount(): number | undefined {
-  return usePendingApprovals().data?.length;
+  return usePendingApprovals().data?.total;
 }
 
 /** For the admin tab badge: drop requests awaiting a decision. */
@@ -65,8 +79,8 @@ export function useDecideClaim() {
         ...queryClient.getQueriesData({ queryKey: ['pending'] }),
         ...queryClient.getQueriesData({ queryKey: ['shifts'] }),
       ];
-      queryClient.setQueriesData<PendingShift[]>({ queryKey: ['pending'] }, (list) =>
-        list?.filter((s) => s.id !== shiftId),
+      queryClient.setQueriesData<InfiniteData<Page<PendingShift>>>({ queryKey: ['pending'] }, (data) =>
+        withoutClaim(data, shiftId),
       );
       updateShiftInLists(shiftId, (shift) => decidedShift(shift, decision));
       return { before };
