@@ -17,7 +17,7 @@ import { YearOfShifts } from './year';
 
 /** Each read as the web app asks for it (web/src/features), named as its screen. */
 const READS = [
-  { name: 'Available Shifts (staff)', path: '/api/shifts?location=all&type=all&status=open', as: 'staff' },
+  { name: 'Available Shifts, first 100 (staff)', path: '/api/shifts?status=open&limit=100', as: 'staff' },
   { name: 'My Shifts (staff)', path: '/api/my-shifts', as: 'staff' },
   { name: 'Shift Management, first 100 (admin)', path: '/api/shifts?status=all&limit=100', as: 'admin' },
   { name: 'Pending Approvals, first 100 (admin)', path: '/api/shifts/pending?limit=100', as: 'admin' },

@@ -8,6 +8,7 @@ import { defaultFilters } from './shift-filters';
 import {
   countText,
   followPages,
+  laterPage,
   type ShiftList,
   shiftListOf,
   shiftListQuery,
@@ -70,7 +71,7 @@ describe('the Available Shifts list, a page at a time', () => {
   it('holds the first page while the rest is still coming, then follows the links to the end', async () => {
     const server = pagedServer(shifts);
     const list = openList();
-    await vi.waitFor(() => expect(server.asked).toEqual(['/api/shifts?status=open']));
+    await vi.waitFor(() => expect(server.asked).toEqual(['/api/shifts?status=open&limit=100']));
     server.answer();
     await vi.waitFor(() => expect(list.now().data).toEqual({ shifts: shifts.slice(0, 2), complete: false }));
     await vi.waitFor(() => expect(server.asked).toHaveLength(2));
@@ -78,10 +79,11 @@ describe('the Available Shifts list, a page at a time', () => {
       server.answer();
       expect(list.now().data).toEqual({ shifts, complete: true });
     });
+    // A small first page to draw at once, then pages of the server's largest default.
     expect(server.asked).toEqual([
-      '/api/shifts?status=open',
-      '/api/shifts?status=open&cursor=2',
-      '/api/shifts?status=open&cursor=4',
+      '/api/shifts?status=open&limit=100',
+      '/api/shifts?status=open&cursor=2&limit=500',
+      '/api/shifts?status=open&cursor=4&limit=500',
     ]);
     list.close();
   });
@@ -136,6 +138,13 @@ describe('the pages as one list', () => {
     expect(shiftListOf(pages([shifts, 'next'])).complete).toBe(false);
     expect(shiftListOf(pages([shifts, 'next'], [[], null])).complete).toBe(true);
     expect(shiftListOf(pages()).complete).toBe(false);
+  });
+
+  it('asks for every page after the first at the larger size, at the place the link names', () => {
+    expect(laterPage('/api/shifts?status=open&limit=100&cursor=WzIsIjIwMjYiXQ')).toBe(
+      '/api/shifts?status=open&limit=500&cursor=WzIsIjIwMjYiXQ',
+    );
+    expect(laterPage('/api/shifts?cursor=x')).toBe('/api/shifts?cursor=x&limit=500');
   });
 
   it('counts what it holds, as the least there is while pages are still coming', () => {

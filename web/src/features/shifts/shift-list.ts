@@ -27,6 +27,18 @@ export function shiftListOf({ pages }: InfiniteData<Page<Shift>>): ShiftList {
   return { shifts: [...byId.values()], complete: pages.length > 0 && pages[pages.length - 1]!.next === null };
 }
 
+/** The first page: twice the cards the screen draws at first, small enough to come at once. */
+export const FIRST_PAGE_SIZE = 100;
+/** Each later page: the server's largest default, so a long list takes few requests. */
+export const LATER_PAGE_SIZE = 500;
+
+/** The answer's next link asking for a later page's size: a cursor names a place, not a count. */
+export function laterPage(next: string): string {
+  const url = new URL(next, 'http://app');
+  url.searchParams.set('limit', String(LATER_PAGE_SIZE));
+  return `${url.pathname}${url.search}`;
+}
+
 /**
  * GET /api/shifts with the screen's filters, a page at a time following the `Link` (§4.7.1): the
  * server filters and sorts, and the screen draws the first page while the rest come.
@@ -35,8 +47,8 @@ export function shiftListQuery(filters: ShiftFilters) {
   return infiniteQueryOptions({
     queryKey: keys.shiftPages({ ...filters }),
     queryFn: ({ pageParam }) => api.page<Shift>(pageParam),
-    initialPageParam: withQuery('/api/shifts', { ...filters }),
-    getNextPageParam: (last: Page<Shift>) => last.next ?? undefined,
+    initialPageParam: withQuery('/api/shifts', { ...filters, limit: FIRST_PAGE_SIZE }),
+    getNextPageParam: (last: Page<Shift>) => (last.next ? laterPage(last.next) : undefined),
   });
 }
 
