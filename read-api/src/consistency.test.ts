@@ -97,6 +97,22 @@ describe('where the read models stand (the marks a cached answer is kept under)'
     }
   };
 
+  it('stand, once a wait returns, at least where the wait found the read models, before any notice', async () => {
+    const positions = new Positions(reader);
+    expect((await positions.marks(['shifts', 'users'])).key).toBe('1.0,1.0');
+    // The checkpoints move with no notice yet: as when a wait's look sees a projector's commit
+    // before its notice, or this process's own projector, has been heard.
+    await writer.begin(async (tx) => {
+      await tx`alter table projection_checkpoints disable trigger checkpoint_advanced`;
+      await tx`update projection_checkpoints set position = 5`;
+      await tx`alter table projection_checkpoints enable trigger checkpoint_advanced`;
+    });
+    await positions.waitFor(5n, ['shifts']);
+    // A cached answer is looked up under these marks: never under ones from before the write waited for.
+    expect((await positions.marks(['shifts', 'users'])).key).toBe('1.5,1.0');
+    await positions.close();
+  });
+
   it('looks once, then follows advances here and elsewhere, and rebuilds, without asking again', async () => {
     const positions = new Positions(reader);
     queries = 0;

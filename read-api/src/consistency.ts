@@ -58,8 +58,12 @@ export class Positions {
       stand.set(name, position);
       if (reached()) arrived();
     };
+    // What the look finds moves the marks too (and every other waiter): a notice or an advance of
+    // the same checkpoint may come only after this wait returns, and a request that waited must
+    // not then look up its cached answer under marks from before the position it waited for.
     const look = async () => {
-      for (const [name, position] of await this.checkpoints(readModels)) heard(name, position);
+      for (const { name, position, generation } of await this.checkpoints(readModels))
+        this.advanced(name, position, generation);
     };
     // Listening before the one look: an advance between the two is heard, not lost.
     const waiter: Waiter = { heard, lost: () => void look().catch(() => undefined) };
@@ -171,10 +175,14 @@ export class Positions {
     return this.listening;
   }
 
-  private async checkpoints(readModels: readonly string[]): Promise<Array<[string, bigint]>> {
-    const rows = await this.sql<{ name: string; position: bigint }[]>`
-      select name, position from projection_checkpoints where name = any(${readModels as string[]})`;
-    return rows.map((row) => [row.name, BigInt(row.position)]);
+  private async checkpoints(readModels: readonly string[]): Promise<Array<Point & { name: string }>> {
+    const rows = await this.sql<{ name: string; generation: number; position: bigint }[]>`
+      select name, generation, position from projection_checkpoints where name = any(${readModels as string[]})`;
+    return rows.map((row) => ({
+      name: row.name,
+      generation: row.generation,
+      position: BigInt(row.position),
+    }));
   }
 }
 
