@@ -195,14 +195,16 @@ export async function applyNextBatchTogether(
     });
   } else {
     const results = await Promise.allSettled(
-      projections.map((projection) =>
-        deps.sql.begin(async (tx) => {
+      projections.map(async (projection) => {
+        const moved = await deps.sql.begin(async (tx) => {
           const locked = await lock(tx, [projection.name]);
-          if (!(await applyTo(tx, projection, locked.get(projection.name)))) return;
+          if (!(await applyTo(tx, projection, locked.get(projection.name)))) return false;
           await moveTo(tx, [projection.name]);
-          outcome.advanced.set(projection.name, last);
-        }),
-      ),
+          return true;
+        });
+        // Reported as advanced only once committed: readers trust it to find the events applied.
+        if (moved) outcome.advanced.set(projection.name, last);
+      }),
     );
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) {
