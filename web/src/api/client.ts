@@ -123,6 +123,16 @@ export interface Page<T> {
   total?: number;
 }
 
+/**
+ * The items of `pages` in their order, each once: an item whose place in the list's order changed
+ * between two page requests can be on both, until the change notice brings the whole list again.
+ */
+export function itemsOnce<T extends { id: string }>(pages: readonly Page<T>[]): T[] {
+  const byId = new Map<string, T>();
+  for (const page of pages) for (const item of page.items) if (!byId.has(item.id)) byId.set(item.id, item);
+  return [...byId.values()];
+}
+
 export function nextPageOf(link: string | null): string | null {
   const match = link ? /<([^>]+)>\s*;\s*rel="next"/.exec(link) : null;
   return match?.[1] ?? null;

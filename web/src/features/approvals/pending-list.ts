@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Page } from '../../api/client';
+import { itemsOnce, type Page } from '../../api/client';
 import { byQueueOrder } from './claim-decision';
 import type { PendingShift } from './types';
 
@@ -13,15 +13,11 @@ export interface PendingList {
 }
 
 /**
- * The loaded pages as one list in the queue's order, each claim once (a claim whose place moved
- * between two page requests can be on both). The total is the server's count as of the latest
- * page read, never less than the claims at hand.
+ * The loaded pages as one list in the queue's order, each claim once (`itemsOnce`). The total is
+ * the server's count as of the latest page read, never less than the claims at hand.
  */
 export function pendingListOf({ pages }: InfiniteData<Page<PendingShift>>): PendingList {
-  const byId = new Map<string, PendingShift>();
-  for (const page of pages)
-    for (const claim of page.items) if (!byId.has(claim.id)) byId.set(claim.id, claim);
-  const claims = [...byId.values()].sort(byQueueOrder);
+  const claims = itemsOnce(pages).sort(byQueueOrder);
   const counted = pages.findLast((page) => page.total !== undefined)?.total;
   return { claims, total: Math.max(counted ?? 0, claims.length) };
 }

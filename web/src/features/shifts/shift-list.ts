@@ -4,7 +4,7 @@ import {
   infiniteQueryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, type Page, withQuery } from '../../api/client';
+import { api, itemsOnce, type Page, withQuery } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { Shift } from '../../api/types';
 import type { ShiftFilters } from './shift-filters';
@@ -16,15 +16,9 @@ export interface ShiftList {
   complete: boolean;
 }
 
-/**
- * The list's shifts in its order, each once: a shift whose place in the order changed between two
- * page requests can be on both, until the change notice brings the whole list again.
- */
+/** The list's shifts in its order, each once (`itemsOnce`), and whether every page is in. */
 export function shiftListOf({ pages }: InfiniteData<Page<Shift>>): ShiftList {
-  const byId = new Map<string, Shift>();
-  for (const page of pages)
-    for (const shift of page.items) if (!byId.has(shift.id)) byId.set(shift.id, shift);
-  return { shifts: [...byId.values()], complete: pages.length > 0 && pages[pages.length - 1]!.next === null };
+  return { shifts: itemsOnce(pages), complete: pages.length > 0 && pages[pages.length - 1]!.next === null };
 }
 
 /** The first page: twice the cards the screen draws at first, small enough to come at once. */
