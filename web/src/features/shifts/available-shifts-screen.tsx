@@ -41,7 +41,7 @@ function QuickStats() {
   );
 }
 
-/** Shown while any listed shift is urgent or emergency; '500+' while the count may still grow. */
+/** Shown while any listed shift is urgent or emergency; '100+' while the count may still grow. */
 function UrgentCoverageAlert({ list }: { list: ShiftList }) {
   const { count, complete } = urgentCoverage(list);
   if (count === 0) return null;

@@ -23,7 +23,7 @@ function useCardsDrawn(wanted: number): number {
 
 /**
  * The first `visible` cards of the list, then 'Show More Shifts (N remaining)': N is the least
- * left ('450+') while pages are still coming, and a spinner ends the list while every shift that
+ * left ('50+') while pages are still coming, and a spinner ends the list while every shift that
  * has come is shown. `failure` is why the rest of the list did not come (docs/product.md §2.7).
  */
 export function ShiftCardList({

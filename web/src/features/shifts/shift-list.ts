@@ -69,7 +69,7 @@ export function followPages(client: QueryClient, filters: ShiftFilters): () => v
   return new InfiniteQueryObserver(client, shiftListQuery(filters)).subscribe(fetchRest);
 }
 
-/** A count that is the least the list holds until every page is in: '500+'. */
+/** A count that is the least the list holds until every page is in: '100+'. */
 export function countText(count: number, complete: boolean): string {
   return complete ? String(count) : `${count}+`;
 }
