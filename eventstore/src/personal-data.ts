@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 
 /**
  * Crypto-shredding for personal data in immutable events. An event's `data.personal` is sealed
@@ -85,8 +85,12 @@ export class PersonalDataVault {
     });
   }
 
-  /** Opens sealed personal data; an erased subject's data reads as null. */
-  async open<E extends { data: EventData }>(events: E[]): Promise<E[]> {
+  /**
+   * Opens sealed personal data; an erased subject's data reads as null. Inside a transaction, pass
+   * it as `sql`: the keys are then read on the transaction's own connection, rather than waiting
+   * for another of a pool whose connections the transactions may all be holding.
+   */
+  async open<E extends { data: EventData }>(events: E[], sql: Sql | TransactionSql = this.sql): Promise<E[]> {
     const subjects = [
       ...new Set(
         events
@@ -96,7 +100,7 @@ export class PersonalDataVault {
       ),
     ];
     if (subjects.length === 0) return events;
-    const keys = await this.keysFor(subjects, false);
+    const keys = await this.keysFor(subjects, false, sql);
     return events.map((event) => {
       const sealed = event.data.personal;
       if (!isSealed(sealed)) return event;
@@ -122,7 +126,11 @@ export class PersonalDataVault {
     });
   }
 
-  private async keysFor(subjects: string[], create: boolean): Promise<Map<string, Buffer>> {
+  private async keysFor(
+    subjects: string[],
+    create: boolean,
+    sql: Sql | TransactionSql = this.sql,
+  ): Promise<Map<string, Buffer>> {
     if (create) {
       for (const subject of subjects) {
         await this.sql`
@@ -132,7 +140,7 @@ export class PersonalDataVault {
           on conflict do nothing`;
       }
     }
-    const rows = await this.sql<{ subject_id: string; key: Buffer }[]>`
+    const rows = await sql<{ subject_id: string; key: Buffer }[]>`
       select subject_id, key from personal_data_keys where subject_id = any(${subjects})`;
     return new Map(rows.map((row) => [row.subject_id, row.key]));
   }

@@ -112,7 +112,7 @@ export async function applyBatchOrSetAside(
 ): Promise<Failure[]> {
   try {
     await tx.savepoint(async (sp) => {
-      await apply(sp, vault ? await vault.open([...events]) : events);
+      await apply(sp, vault ? await vault.open([...events], sp) : events);
     });
     return [];
   } catch (error) {
@@ -139,7 +139,7 @@ async function applyEach(
     for (let attempt = 1; attempt <= ATTEMPTS_BEFORE_PARKING; attempt++) {
       try {
         await tx.savepoint(async (sp) => {
-          await apply(sp, vault ? await vault.open([event]) : [event]);
+          await apply(sp, vault ? await vault.open([event], sp) : [event]);
         });
         error = undefined;
         break;

@@ -6,7 +6,15 @@ import {
 } from '@shiftcover/eventstore';
 import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from './checkpoints';
-import { applyBatchOrSetAside, type EventConsumer, type Failure, park, skippedEventIds } from './parking';
+import {
+  applyBatchOrSetAside,
+  type EventConsumer,
+  errorText,
+  type Failure,
+  isTransient,
+  park,
+  skippedEventIds,
+} from './parking';
 import { applyEvents, type Projection, physicalTable, readTable } from './projection';
 
 export interface ProjectorDeps {
@@ -184,15 +192,35 @@ export async function applyNextBatchTogether(
     tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(names)}`;
 
   if (events.length < batchSize) {
-    await deps.sql.begin(async (tx) => {
-      const locked = await lock(tx, projections.map((projection) => projection.name).sort());
-      for (const projection of projections) {
-        if (await applyTo(tx, projection, locked.get(projection.name)))
-          outcome.advanced.set(projection.name, last);
-      }
-      const moved = [...outcome.advanced.keys()];
-      if (moved.length > 0) await moveTo(tx, moved);
-    });
+    /** One transaction for all: at once, or (that having failed) one projection after another. */
+    const headRound = (atOnce: boolean) =>
+      deps.sql.begin(async (tx) => {
+        const locked = await lock(tx, projections.map((projection) => projection.name).sort());
+        if (atOnce) {
+          const shares = projections.flatMap((projection) => {
+            const checkpoint = locked.get(projection.name);
+            if (!checkpoint) outcome.busy.push(projection.name);
+            return checkpoint && last > checkpoint.position ? [{ projection, checkpoint }] : [];
+          });
+          await allAtOnce(tx, deps.vault, events, shares);
+          for (const { projection } of shares) outcome.advanced.set(projection.name, last);
+        } else {
+          for (const projection of projections) {
+            if (await applyTo(tx, projection, locked.get(projection.name)))
+              outcome.advanced.set(projection.name, last);
+          }
+        }
+        const moved = [...outcome.advanced.keys()];
+        if (moved.length > 0) await moveTo(tx, moved);
+      });
+    try {
+      await headRound(true);
+    } catch (error) {
+      if (!(error instanceof NotAllAtOnce)) throw error;
+      outcome.advanced.clear();
+      outcome.busy.length = 0;
+      await headRound(false);
+    }
   } else {
     const results = await Promise.allSettled(
       projections.map(async (projection) => {
@@ -216,6 +244,47 @@ export async function applyNextBatchTogether(
   }
   for (const [projection, failure] of parked) onParked(projection, failure);
   return outcome;
+}
+
+/** Thrown out of a transaction when a projection failed the head's batch given to all at once. */
+class NotAllAtOnce extends Error {}
+
+/**
+ * The head's batch given to every projection at once inside `tx`: their statements, each
+ * projection's in its own order, go down the transaction's one connection together (the client
+ * pipelines them), so a round at the head waits for about as many round trips as its longest
+ * projection makes rather than for all of theirs one after another. Projections write only their
+ * own tables, so the order among them does not matter. When one fails, every projection is let
+ * finish before anything is thrown (a statement sent after the failure finds the transaction
+ * aborted and fails too), and then NotAllAtOnce, or the transient failure, which rolls the whole
+ * transaction back: nothing of the attempt is left, and the caller does the batch again projection
+ * by projection, setting aside what cannot be applied.
+ */
+async function allAtOnce(
+  tx: TransactionSql,
+  vault: PersonalDataVault | undefined,
+  events: readonly RecordedEvent[],
+  shares: readonly { projection: Projection; checkpoint: Checkpoint }[],
+): Promise<void> {
+  if (shares.length === 0) return;
+  let opened: readonly RecordedEvent[];
+  try {
+    opened = vault ? await vault.open([...events], tx) : events;
+  } catch (error) {
+    throw isTransient(error) ? error : new NotAllAtOnce(errorText(error));
+  }
+  const results = await Promise.allSettled(
+    shares.map(({ projection, checkpoint }) =>
+      applyEvents(
+        projection,
+        tx,
+        opened.filter((event) => event.position > checkpoint.position),
+        (table) => physicalTable(table, checkpoint.generation),
+      ),
+    ),
+  );
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  if (failures.length > 0) throw failures.find(isTransient) ?? new NotAllAtOnce(errorText(failures[0]));
 }
 
 /** The projection as a consumer of single events, for retrying a parked one into the live tables. */

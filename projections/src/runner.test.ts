@@ -1,8 +1,13 @@
+import { PersonalDataVault } from '@shiftcover/eventstore';
+import { connect } from '@shiftcover/platform';
 import { dumpReadModels, HistoryWriter, openBench, perFile, prepare, until } from '@shiftcover/testing';
 import { describe, expect, it } from 'vitest';
 import { projections } from '.';
-import { install, readCheckpoint, readCheckpoints, rebuild } from './projector';
+import { listParkedEvents } from './parking';
+import { applyEvents, oneAtATime, type Projection } from './projection';
+import { applyNextBatchTogether, install, readCheckpoint, readCheckpoints, rebuild } from './projector';
 import { residencesProjection } from './read-models/residences';
+import { usersProjection } from './read-models/users';
 import { ProjectionRunner } from './runner';
 
 const bench = perFile(openBench);
@@ -60,6 +65,75 @@ describe('the projection runner', () => {
     // now() is the time its transaction began: one value for every checkpoint is one commit for all.
     const times = new Set((await readCheckpoints(bench.sql)).map((c) => c.updatedAt.getTime()));
     expect(times.size).toBe(1);
+  });
+
+  it('gives the batch at the head of the log to every projection at once, not one after another', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    // The first waits until the second has begun: one after the other, it would wait in vain.
+    let secondBegun!: () => void;
+    const begun = new Promise<void>((resolve) => {
+      secondBegun = resolve;
+    });
+    const waiting = (projection: Projection): Projection => {
+      const applyBatch: Projection['applyBatch'] = async (tx, events, t) => {
+        await Promise.race([
+          begun,
+          new Promise((_, reject) => setTimeout(() => reject(new Error('applied one after another')), 3_000)),
+        ]);
+        await applyEvents(projection, tx, events, t);
+      };
+      return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
+    };
+    const starting = (projection: Projection): Projection => {
+      const applyBatch: Projection['applyBatch'] = (tx, events, t) => {
+        secondBegun();
+        return applyEvents(projection, tx, events, t);
+      };
+      return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
+    };
+    const pair = [waiting(usersProjection), starting(residencesProjection)];
+    for (const projection of pair) await install(bench.sql, projection);
+    const head = await deps.store.headPosition();
+    const outcome = await applyNextBatchTogether(deps, pair, 0n);
+    expect(outcome.advanced).toEqual(
+      new Map([
+        ['users', head],
+        ['residences', head],
+      ]),
+    );
+    expect(await listParkedEvents(bench.sql)).toEqual([]);
+    expect(await bench.sql`select * from rm_residences`).toHaveLength(1);
+  });
+
+  it('catches up batches holding personal data in parallel on a pool of fewer connections than read models', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    for (let extra = 1; extra <= 3; extra++) await writer.step({ kind: 'user', shift: 0, who: 0, extra });
+    // Each read model's transaction holds one of the two connections while it opens the sealed
+    // names: the keys are read on that transaction's connection, not on a third the pool lacks.
+    const pool = connect(bench.db.url, { max: 2 });
+    try {
+      const narrow = { ...deps, sql: pool, vault: new PersonalDataVault(pool), batchSize: 4 };
+      for (const projection of projections) await install(pool, projection);
+      const head = await deps.store.headPosition();
+      let position = 0n;
+      while (position < head) {
+        const outcome = await applyNextBatchTogether(narrow, projections, position);
+        expect(outcome.advanced.size).toBe(projections.length);
+        position = [...outcome.advanced.values()][0]!;
+      }
+    } finally {
+      await pool.end();
+    }
+    const live = await dumpReadModels(bench.sql);
+    expect(live.users!.length).toBeGreaterThan(3);
+    expect(await listParkedEvents(bench.sql)).toEqual([]);
+    for (const projection of projections) await rebuild(deps, projection);
+    expect(await dumpReadModels(bench.sql)).toEqual(live);
   });
 
   it('lets a projection installed late catch up on its own while the others keep following', async () => {
