@@ -202,13 +202,24 @@ export async function applyNextBatchTogether(
             if (!checkpoint) outcome.busy.push(projection.name);
             return checkpoint && last > checkpoint.position ? [{ projection, checkpoint }] : [];
           });
-          await allAtOnce(tx, deps.vault, events, shares);
+          if (shares.length === 0) return;
+          // The checkpoints move in the same trip as the read models' statements: should anything
+          // fail, the whole transaction is rolled back, the moves with it.
+          const [applied, moved] = await Promise.allSettled([
+            allAtOnce(tx, deps.vault, events, shares),
+            moveTo(
+              tx,
+              shares.map(({ projection }) => projection.name),
+            ),
+          ]);
+          if (applied.status === 'rejected') throw applied.reason;
+          if (moved.status === 'rejected') throw moved.reason;
           for (const { projection } of shares) outcome.advanced.set(projection.name, last);
-        } else {
-          for (const projection of projections) {
-            if (await applyTo(tx, projection, locked.get(projection.name)))
-              outcome.advanced.set(projection.name, last);
-          }
+          return;
+        }
+        for (const projection of projections) {
+          if (await applyTo(tx, projection, locked.get(projection.name)))
+            outcome.advanced.set(projection.name, last);
         }
         const moved = [...outcome.advanced.keys()];
         if (moved.length > 0) await moveTo(tx, moved);
@@ -266,7 +277,6 @@ async function allAtOnce(
   events: readonly RecordedEvent[],
   shares: readonly { projection: Projection; checkpoint: Checkpoint }[],
 ): Promise<void> {
-  if (shares.length === 0) return;
   let opened: readonly RecordedEvent[];
   try {
     opened = vault ? await vault.open([...events], tx) : events;

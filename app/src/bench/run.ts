@@ -13,10 +13,10 @@ import {
   crudPaths,
   eventSourcedClaimants,
   eventSourcedPaths,
-  readYourWritesLag,
   settled,
   shiftListLoad,
 } from './http-bench';
+import { readYourWritesLag } from './lag-sampler';
 import { renderStoreResults, type StoreResults } from './store-bench';
 import { firstScreenAssets, firstScreenPerformance, renderPerformance, timeToFirstRender } from './web-bench';
 import { renderYearSection, yearReads } from './year-bench';
@@ -118,7 +118,12 @@ try {
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     const load = claimLoad(server.baseUrl, eventSourcedPaths, claimants, connections, duration);
     if (connections === loaded) {
-      results.loadedLag = await readYourWritesLag(server.baseUrl, loadedLagClaimants, smoke ? 20 : 600, load);
+      results.loadedLag = await readYourWritesLag(
+        server.baseUrl,
+        loadedLagClaimants.queues[0]!,
+        smoke ? 20 : 600,
+        load,
+      );
       log(`read-your-writes lag under ${connections} clients: ${JSON.stringify(results.loadedLag)}`);
     }
     const es = await load;
@@ -134,7 +139,7 @@ try {
 
   const lagClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, smoke ? 20 : 300);
   await settled(server.baseUrl, db.runtime.sql, settleSeconds);
-  results.lag = await readYourWritesLag(server.baseUrl, lagClaimants, smoke ? 20 : 300);
+  results.lag = await readYourWritesLag(server.baseUrl, lagClaimants.queues[0]!, smoke ? 20 : 300);
   log(`read-your-writes lag: ${JSON.stringify(results.lag)}`);
 
   // The browser's figures are taken with the server idle again, as a visitor would find it.

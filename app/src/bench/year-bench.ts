@@ -5,14 +5,8 @@ import path from 'node:path';
 import { createCommandService } from '@shiftcover/command-api';
 import autocannon from 'autocannon';
 import { benchDatabase, createAccounts, freePort, signIn, startProcess, system } from './harness';
-import {
-  claimLoad,
-  eventSourcedClaimants,
-  eventSourcedPaths,
-  type LoadFigures,
-  readYourWritesLag,
-  settled,
-} from './http-bench';
+import { claimLoad, eventSourcedClaimants, eventSourcedPaths, type LoadFigures, settled } from './http-bench';
+import { readYourWritesLag } from './lag-sampler';
 import { YearOfShifts } from './year';
 
 /** Each read as the web app asks for it (web/src/features), named as its screen. */
@@ -131,7 +125,7 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
         1,
         options.durationSeconds,
       );
-      const lag = await readYourWritesLag(server.baseUrl, lagClaimants, pairs / 2);
+      const lag = await readYourWritesLag(server.baseUrl, lagClaimants.queues[0]!, pairs / 2);
       options.log(`year bench, ${events} events, one client: ${JSON.stringify({ commands, lag })}`);
       stages.push({ events, shifts: count?.shifts ?? 0, settled: caughtUp, reads, commands, lag });
       if (year.done) break;

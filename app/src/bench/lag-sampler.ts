@@ -1,0 +1,113 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** One staff member's session and the shifts they will claim, one per sample. */
+export interface LagQueue {
+  cookie: string;
+  shiftIds: string[];
+}
+
+export interface LagFigures {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Claims or reads answered 503 under load: counted, not sampled. */
+  failed: string[];
+}
+
+type Request = { baseUrl: string; queue: LagQueue; samples: number };
+type Reply = { figures: LagFigures } | { error: string };
+
+/**
+ * Claims a shift, then reads My Shifts naming the claim's position, `samples` times or until
+ * `stopped` says so: the time from the claim's answer to a read that shows it. A read that answers
+ * without the claim it waited for is an error, not a sample.
+ */
+async function sample({ baseUrl, queue, samples }: Request, stopped: () => boolean): Promise<LagFigures> {
+  const lags: number[] = [];
+  const failed: string[] = [];
+  for (let i = 0; i < samples && !stopped(); i++) {
+    const shiftId = queue.shiftIds.pop()!;
+    const claim = await fetch(`${baseUrl}/api/shifts/${shiftId}/claim`, {
+      method: 'POST',
+      headers: { cookie: queue.cookie },
+    });
+    const acknowledged = performance.now();
+    const position = claim.headers.get('x-position');
+    await claim.arrayBuffer();
+    if (!claim.ok || !position) {
+      failed.push(`claim ${claim.status}`);
+      continue;
+    }
+    const read = await fetch(`${baseUrl}/api/my-shifts`, {
+      headers: { cookie: queue.cookie, 'x-min-position': position },
+    });
+    const mine = (await read.json()) as { upcoming?: { id: string }[] };
+    if (!read.ok) {
+      failed.push(`read ${read.status}`);
+      continue;
+    }
+    if (!mine.upcoming?.some((s) => s.id === shiftId)) {
+      throw new Error(
+        `the read API answered without the claim it was asked to wait for (position ${position}, ${mine.upcoming?.length} upcoming)`,
+      );
+    }
+    lags.push(performance.now() - acknowledged);
+  }
+  lags.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! * 10) / 10;
+  return { samples: lags.length, p50: at(0.5), p99: at(0.99), max: at(1), failed };
+}
+
+/**
+ * Read-your-writes lag, sampled from a Node process of its own: beside a load, the load
+ * generator's event loop (autocannon, in the bench's process) would otherwise delay the sampler's
+ * own requests and clocks, and the figure would be the bench's congestion as much as the
+ * server's. Sampling stops once `until` settles, whatever the count; the process is stopped
+ * whatever happens.
+ */
+export async function readYourWritesLag(
+  baseUrl: string,
+  queue: LagQueue,
+  samples: number,
+  until?: Promise<unknown>,
+): Promise<LagFigures> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  try {
+    const reply = new Promise<Reply>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Reply));
+      child.once('exit', (code) => reject(new Error(`the lag sampler exited with ${code} before answering`)));
+    });
+    const stop = () => child.connected && child.send('stop');
+    until?.then(stop, stop);
+    child.send({ baseUrl, queue, samples } satisfies Request);
+    const answer = await reply;
+    if ('error' in answer) throw new Error(answer.error);
+    return answer.figures;
+  } finally {
+    process.off('exit', orphaned);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+// In the sampler's own process: one request, one reply, then it exits.
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  let stopped = false;
+  process.on('message', (message: Request | 'stop') => {
+    if (message === 'stop') {
+      stopped = true;
+      return;
+    }
+    sample(message, () => stopped).then(
+      (figures) => process.send!({ figures } satisfies Reply, () => process.exit(0)),
+      (error: Error) => process.send!({ error: error.message } satisfies Reply, () => process.exit(1)),
+    );
+  });
+}
