@@ -254,14 +254,6 @@ describe('read models with events they cannot apply', () => {
             for (;;) {
               const batchSize = batchSizes[round++ % batchSizes.length]!;
               const outcome = await applyNextBatchTogether({ ...deps, batchSize }, failing, position);
-              console.error(
-                'ROUND',
-                batchSize,
-                position,
-                outcome.events,
-                [...outcome.advanced.values()][0],
-                outcome.busy,
-              );
               if (outcome.events === 0) break;
               expect(outcome.busy).toEqual([]);
               position = [...outcome.advanced.values()][0]!;
