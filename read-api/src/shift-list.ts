@@ -80,7 +80,12 @@ export async function shiftListPage(
   at: Date,
 ) {
   const visible = can(who, 'seeShiftHolder') ? undefined : (await visibleToStaff(db, who, at)).visible;
-  return onePage(db, [visible, ...datedWithin(db, page), ...filtered(db, filters)], page);
+  const conditions = [visible, ...datedWithin(db, page), ...filtered(db, filters)];
+  const [{ items, next }, total] = await Promise.all([
+    onePage(db, conditions, page),
+    countOf(db, conditions),
+  ]);
+  return { items, next, total };
 }
 
 /** One page of the claims awaiting approval at `location` (every location when not given). */
@@ -94,8 +99,14 @@ export async function pendingCount(
   location: string | undefined,
   page: ReturnType<typeof pageRequest>,
 ): Promise<number> {
+  return countOf(db, pendingWhere(db, location, page));
+}
+
+/** How many shifts pass every one of `conditions`: the whole list's length, whatever page is read. */
+async function countOf(db: Db, conditions: (Condition | undefined)[]): Promise<number> {
+  const where = allOf(db, conditions);
   const [row] = await db<{ count: number }[]>`
-    select count(*)::int as count from rm_shifts s where ${allOf(db, pendingWhere(db, location, page))!}`;
+    select count(*)::int as count from rm_shifts s ${where ? db`where ${where}` : db``}`;
   return row?.count ?? 0;
 }
 

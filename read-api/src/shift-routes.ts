@@ -82,7 +82,7 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       schema: {
         tags: ['shifts'],
         summary: 'List shifts',
-        description: `The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending). \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included. The answer is one page of at most \`limit\` shifts (${DEFAULT_PAGE_SIZE} when not given, so a call without paging parameters is bounded); when more follow, the \`Link\` header names the next page (rel="next"), and the last page has none.`,
+        description: `The Available Shifts list, emergency first, then urgent, then by date and start time: administrators see every shift, staff the shifts they may claim and their own. Filters by location, type (AM, PM, Overnight, Residential, Day Program) and status (open, claimed, urgent, emergency, pending). \`from\` and \`to\` keep the shifts dated between two Eastern dates, both included. The answer is one page of at most \`limit\` shifts (${DEFAULT_PAGE_SIZE} when not given, so a call without paging parameters is bounded); when more follow, the \`Link\` header names the next page (rel="next"), and the last page has none. \`X-Total-Count\` says how many shifts the filters keep on every page together, so a screen can count the whole list while it holds only its first page.`,
         querystring: shiftListQuery,
         response: answers(z.array(shiftViewSchema)),
       },
@@ -101,13 +101,16 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const marks = await deps.positions.marks(readModels.shifts);
       const body = await lists.body(variant, marks, () =>
         sql.begin('isolation level repeatable read read only', async (tx) => {
-          const { items, next } = await shiftListPage(tx, who, request.query, page, at);
+          const { items, next, total } = await shiftListPage(tx, who, request.query, page, at);
           const shifts = items.map((row) => shiftView(row, who));
           const query = { location, type, status, from, to, limit: limit ?? page.limit };
           return {
             marks: await readMarks(tx, readModels.shifts),
             value: shifts,
-            headers: next ? { link: nextLink('/api/shifts', query, next) } : undefined,
+            headers: {
+              'x-total-count': String(total),
+              ...(next ? { link: nextLink('/api/shifts', query, next) } : {}),
+            },
           };
         }),
       );
@@ -199,31 +202,24 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       "Any signed-in user reads how many shifts are open; administrators also read the emergency, urgent, covered, pending, in-progress and this month's counts and the coverage percentage.",
     response: answers(dashboardStatsViewSchema),
   };
-  app.get('/api/dashboard/stats', { schema: statsSchema }, async (request) => {
+  // Every administrator reads the same counts, and every staff member the same one: each is read
+  // once while the shifts read model stands still, not by every screen that opens (thousands of
+  // open shifts cost a read of every current one).
+  const dashboardStats = new ResponseCache();
+  app.get('/api/dashboard/stats', { schema: statsSchema }, async (request, reply) => {
     const who = await reader(request, deps, readModels.shifts);
     const at = now(deps);
-    // Only shifts dated yesterday on can still be open or under way: the rest is counted in SQL.
-    const current = await shifts(sql`s.date >= ${notBefore(at)} and s.status <> 'expired'`);
-    const open = current.filter((r) => isOpen(r) && !hasEnded(r, at));
-    if (!can(who, 'viewPendingApprovals')) return { openShifts: open.length };
-    const month = `${easternToday(at).slice(0, 7)}-%`;
-    const [counts] = await sql<{ total: number; covered: number; pending: number; month: number }[]>`
-      select count(*)::int as total,
-        count(*) filter (where assigned_user_id is not null)::int as covered,
-        count(*) filter (where status = 'pending')::int as pending,
-        count(*) filter (where date like ${month})::int as month
-      from rm_shifts where status <> 'expired'`;
-    const { total = 0, covered = 0, pending = 0, month: thisMonth = 0 } = counts ?? {};
-    return {
-      openShifts: open.length,
-      emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
-      urgentShifts: open.filter((r) => r.priority === 'urgent').length,
-      coveredShifts: covered,
-      coveragePercent: total === 0 ? 0 : Math.round((covered / total) * 100),
-      pendingApprovals: pending,
-      totalShiftsThisMonth: thisMonth,
-      inProgress: current.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
-    };
+    const admin = can(who, 'viewPendingApprovals');
+    // The clock changes the counts only at whole minutes: shifts start and end on them.
+    const variant = JSON.stringify([admin, Math.floor(at.getTime() / 60_000)]);
+    const marks = await deps.positions.marks(readModels.shifts);
+    const body = await dashboardStats.body(variant, marks, () =>
+      sql.begin('isolation level repeatable read read only', async (tx) => ({
+        marks: await readMarks(tx, readModels.shifts),
+        value: await statsOf(tx, admin, at),
+      })),
+    );
+    return sendCached(request, reply, body);
   });
 
   /** My Shifts: upcoming, this week, hours this week, and the last five worked. */
@@ -335,3 +331,32 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       }));
   });
 };
+
+/** The dashboard's counts as of `at`, read in one snapshot (`tx`); staff get the open shifts only. */
+async function statsOf(tx: TransactionSql, admin: boolean, at: Date) {
+  // Only shifts dated yesterday on can still be open or under way: the rest is counted in SQL.
+  const current = (await shiftsWithHolders(
+    tx,
+    tx`s.date >= ${notBefore(at)} and s.status <> 'expired'`,
+  )) as unknown as ShiftRow[];
+  const open = current.filter((r) => isOpen(r) && !hasEnded(r, at));
+  if (!admin) return { openShifts: open.length };
+  const month = `${easternToday(at).slice(0, 7)}-%`;
+  const [counts] = await tx<{ total: number; covered: number; pending: number; month: number }[]>`
+    select count(*)::int as total,
+      count(*) filter (where assigned_user_id is not null)::int as covered,
+      count(*) filter (where status = 'pending')::int as pending,
+      count(*) filter (where date like ${month})::int as month
+    from rm_shifts where status <> 'expired'`;
+  const { total = 0, covered = 0, pending = 0, month: thisMonth = 0 } = counts ?? {};
+  return {
+    openShifts: open.length,
+    emergencyShifts: open.filter((r) => r.priority === 'emergency').length,
+    urgentShifts: open.filter((r) => r.priority === 'urgent').length,
+    coveredShifts: covered,
+    coveragePercent: total === 0 ? 0 : Math.round((covered / total) * 100),
+    pendingApprovals: pending,
+    totalShiftsThisMonth: thisMonth,
+    inProgress: current.filter((r) => r.status === 'approved' && progress(r, at) !== null).length,
+  };
+}

@@ -7,6 +7,7 @@ import { onUnauthorized } from './api/client';
 import { startOfflineSupport } from './api/offline-support';
 import { queryClient } from './api/query-client';
 import { sendToLogin } from './features/auth/guards';
+import { prepareClassMerging } from './lib/cn';
 import { keepFocusOnScreen } from './lib/focus';
 import { router } from './router';
 import './styles.css';
@@ -22,3 +23,4 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+prepareClassMerging();

@@ -190,17 +190,20 @@ describe('the Available Shifts screen in a real browser', () => {
     await expect.poll(() => page.getByRole('article').count()).toBeLessThanOrEqual(CARDS_AT_ONCE);
   });
 
-  it('draws the first page of the list at once, counting at least what it holds until the rest is in', async () => {
+  it('draws the first page of the list at once, counting the whole list, and reads the rest as it is wanted', async () => {
     // Pages of twenty, every page after the first held back until the test lets them through.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const asked: string[] = [];
     const context = await e2e.context();
     await context.route(
       (url) => url.pathname === '/api/shifts' && !url.searchParams.has('from'),
       async (route) => {
         const url = new URL(route.request().url());
+        // Status 'all' is asked for without a status.
+        if (!url.searchParams.has('status')) asked.push(url.search);
         if (url.searchParams.has('cursor')) await held;
         else url.searchParams.set('limit', '20');
         await route.continue({ url: url.toString() });
@@ -209,18 +212,23 @@ describe('the Available Shifts screen in a real browser', () => {
     const page = await context.newPage();
     await e2e.signIn(page, 'jamie.cole');
     await page.getByRole('complementary').getByLabel('Status').selectOption('all');
-    await page.getByRole('heading', { name: 'Available Shifts (20+)' }).waitFor();
+    // The heading counts the whole list from the first page's X-Total-Count.
+    const heading = page.getByRole('heading', { name: /^Available Shifts \(\d+\)$/ });
+    await heading.waitFor();
+    const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
+    expect(total).toBeGreaterThan(100);
     await expect.poll(() => page.getByRole('article').count()).toBe(20);
+    // Fifty cards are drawn at first: the next page is asked for, and a spinner ends the list meanwhile.
     await page.getByText('Loading more shifts').waitFor();
     expect(await page.getByText('No shifts found').count()).toBe(0);
 
     release();
-    const heading = page.getByRole('heading', { name: /^Available Shifts \(\d+\)$/ });
-    await heading.waitFor();
-    const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
-    expect(total).toBeGreaterThan(50);
     await expect.poll(() => page.getByRole('article').count()).toBe(50);
     await page.getByRole('button', { name: `Show More Shifts (${total - 50} remaining)` }).waitFor();
+    // The list holds the cards of one more Show More, and no more than that.
+    await page.waitForTimeout(500);
+    const cursors = asked.flatMap((search) => new URLSearchParams(search).get('cursor') ?? []);
+    expect(new Set(cursors).size).toBe(1);
   });
 
   it('filters to urgent shifts on the server', async () => {

@@ -124,6 +124,28 @@ describe('GET /api/shifts in windows and pages', () => {
     const rest = await admin.get(`${next.pathname}${next.search}`);
     expect(ids(rest.body)).toHaveLength(1);
     expect(nextOf(rest.headers)).toBeUndefined();
+    // Every page counts the whole list the filters keep, for a screen that holds its first page only.
+    for (const page of [reply, rest]) expect(page.headers.get('x-total-count')).toBe('3');
+    const urgent = await admin.get(
+      `/api/shifts?status=urgent&location=Maple%20House&from=${date}&to=${date}`,
+    );
+    expect(urgent.headers.get('x-total-count')).toBe('0');
+  });
+
+  it('counts for staff only the shifts they may see', async () => {
+    const when = slot(82);
+    const open = await post(when);
+    const taken = await post(slot(82, 1));
+    const other = await server.signedIn('staff');
+    expect((await other.post(`/api/shifts/${taken}/claim`)).status).toBe(200);
+    const reply = await staff.get(`/api/shifts?status=all&from=${when.date}&to=${when.date}&limit=1`);
+    expect(ids(reply.body)).toEqual([open]);
+    expect(reply.headers.get('x-total-count')).toBe('1');
+    expect(
+      (await admin.get(`/api/shifts?status=all&from=${when.date}&to=${when.date}&limit=1`)).headers.get(
+        'x-total-count',
+      ),
+    ).toBe('2');
   });
 
   it('without paging parameters answers at most 500 shifts and links to the rest', async () => {

@@ -1,16 +1,15 @@
 import { can } from '@shiftcover/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, lazyRouteComponent } from '@tanstack/react-router';
 import { CalendarCheck, KeyRound, LayoutDashboard, LogOut, Menu, Settings2 } from 'lucide-react';
 import { Avatar, DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { api } from '../../api/client';
 import { forgetOfflineData } from '../../api/offline';
 import type { CurrentUser } from '../../api/types';
 import { Button } from '../../components/ui/button';
 import { Sheet } from '../../components/ui/sheet';
 import { cn } from '../../lib/cn';
-import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { principalOf } from '../auth/session';
 import { fullName, initials, RoleBadge } from '../people/role-badge';
 import { NotificationBell } from './notification-bell';
@@ -28,6 +27,12 @@ async function logOut() {
   await forgetOfflineData();
   window.location.assign('/');
 }
+
+// The form and its rules are fetched when the dialog is first opened, not with every first screen.
+const ChangePasswordDialog = lazyRouteComponent(
+  () => import('../auth/change-password-dialog'),
+  'ChangePasswordDialog',
+);
 
 const navLink =
   'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 [&.active]:bg-teal-50 [&.active]:text-teal-800';
@@ -151,7 +156,11 @@ export function Header({ user }: { user: CurrentUser }) {
           <LogOut aria-hidden /> Log out
         </Button>
       </Sheet>
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onOpenChange={setChangingPassword} />
+        </Suspense>
+      )}
     </header>
   );
 }

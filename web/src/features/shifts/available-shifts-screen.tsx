@@ -6,13 +6,13 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { MAIN_ID } from '../../lib/focus';
+import { useWideScreen } from '../../lib/use-wide-screen';
 import { principalOf, useSignedInUser } from '../auth/session';
 import { RoleBadge } from '../people/role-badge';
-import { CreateShiftDialog } from './create-shift-dialog';
 import { FilterPanel, FilterSheetButton } from './filter-panel';
 import { ShiftCardList } from './shift-card-list';
 import { defaultFilters, type ShiftFilters } from './shift-filters';
-import { countText, type ShiftList, urgentCoverage } from './shift-list';
+import { countText, listCountText, type ShiftList, urgentCoverage } from './shift-list';
 import { useOpenShiftCount, useShifts } from './use-shifts';
 
 type View = 'list' | 'calendar';
@@ -23,8 +23,9 @@ type View = 'list' | 'calendar';
  */
 const CARDS_AT_ONCE = 50;
 
-/** The calendar is fetched when the view is first switched to it. */
+/** The calendar is fetched when the view is first switched to it, the shift form when first opened. */
 const CalendarView = lazyRouteComponent(() => import('./calendar/calendar-view'), 'CalendarView');
+const CreateShiftDialog = lazyRouteComponent(() => import('./create-shift-dialog'), 'CreateShiftDialog');
 
 function QuickStats() {
   const open = useOpenShiftCount();
@@ -93,7 +94,9 @@ export function AvailableShiftsScreen() {
   const [visible, setVisible] = useState(CARDS_AT_ONCE);
   const [view, setView] = useState<View>('list');
   const [creating, setCreating] = useState(false);
-  const shifts = useShifts(filters);
+  const wide = useWideScreen();
+  // The shifts of one more 'Show More Shifts' are held ahead, so a tap draws them at once.
+  const shifts = useShifts(filters, visible + CARDS_AT_ONCE);
   const list = shifts.data ?? { shifts: [], complete: false };
 
   function setFilters(next: ShiftFilters) {
@@ -147,13 +150,19 @@ export function AvailableShiftsScreen() {
           >
             <Plus aria-hidden />
           </Button>
-          <CreateShiftDialog open={creating} onOpenChange={setCreating} />
+          {creating && (
+            <Suspense fallback={null}>
+              <CreateShiftDialog open onOpenChange={setCreating} />
+            </Suspense>
+          )}
         </>
       )}
-      <aside className="hidden content-start gap-4 lg:grid" aria-label="Filters and stats">
-        <FilterPanel filters={filters} onChange={setFilters} />
-        <QuickStats />
-      </aside>
+      {wide && (
+        <aside className="hidden content-start gap-4 lg:grid" aria-label="Filters and stats">
+          <FilterPanel filters={filters} onChange={setFilters} />
+          <QuickStats />
+        </aside>
+      )}
       <div className="grid min-w-0 content-start gap-5">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">
@@ -161,19 +170,18 @@ export function AvailableShiftsScreen() {
           </h1>
           <RoleBadge role={user.role} />
         </div>
-        <div className="lg:hidden">
-          <QuickStats />
-        </div>
+        {!wide && (
+          <div className="lg:hidden">
+            <QuickStats />
+          </div>
+        )}
         <UrgentCoverageAlert list={list} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900">
-            Available Shifts{' '}
-            {shifts.data && (
-              <span className="text-slate-500">({countText(list.shifts.length, list.complete)})</span>
-            )}
+            Available Shifts {shifts.data && <span className="text-slate-500">({listCountText(list)})</span>}
           </h2>
           <div className="flex flex-wrap gap-2">
-            <FilterSheetButton filters={filters} onChange={setFilters} />
+            {!wide && <FilterSheetButton filters={filters} onChange={setFilters} />}
             <ViewToggle view={view} onChange={setView} />
           </div>
         </div>

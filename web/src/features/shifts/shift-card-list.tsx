@@ -1,30 +1,35 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Alert, Spinner } from '../../components/ui/feedback';
 import { ShiftCard } from './shift-card';
-import { countText, type ShiftList } from './shift-list';
+import { remainingCount, remainingText, type ShiftList } from './shift-list';
 
 /**
- * Cards drawn in one task: drawing fifty at once holds a phone's main thread for a few hundred
- * milliseconds, in which it cannot answer a tap; a handful at a time it never does for long.
+ * Cards drawn with the list, and then in each task after: drawing fifty at once holds a phone's
+ * main thread for a few hundred milliseconds, in which it cannot answer a tap; a handful at a time
+ * it never does for long. The first two fill a phone's screen below the heading, and what the
+ * later ones push down is below it.
  */
+const CARDS_AT_FIRST = 2;
 const CARDS_PER_TASK = 5;
 
 /** How many of `wanted` cards to draw now: a few more in each task until all are drawn. */
 function useCardsDrawn(wanted: number): number {
-  const [drawn, setDrawn] = useState(Math.min(wanted, CARDS_PER_TASK));
+  const [drawn, setDrawn] = useState(Math.min(wanted, CARDS_AT_FIRST));
   useEffect(() => {
     if (drawn >= wanted) return;
-    const next = setTimeout(() => setDrawn(drawn + CARDS_PER_TASK), 0);
+    // A transition: React renders the next cards in slices it can leave for a tap or a paint.
+    const next = setTimeout(() => startTransition(() => setDrawn(drawn + CARDS_PER_TASK)), 0);
     return () => clearTimeout(next);
   }, [drawn, wanted]);
   return Math.min(drawn, wanted);
 }
 
 /**
- * The first `visible` cards of the list, then 'Show More Shifts (N remaining)': N is the least
- * left ('50+') while pages are still coming, and a spinner ends the list while every shift that
- * has come is shown. `failure` is why the rest of the list did not come (docs/product.md §2.7).
+ * The first `visible` cards of the list, then 'Show More Shifts (N remaining)', N from the
+ * server's count of the whole list (or the least left, '50+', when it gave none). A spinner ends
+ * the list while the cards it is to show are still coming. `failure` is why the rest of the list
+ * did not come (docs/product.md §2.7).
  */
 export function ShiftCardList({
   list,
@@ -38,7 +43,7 @@ export function ShiftCardList({
   onShowMore(): void;
 }) {
   const drawn = useCardsDrawn(Math.min(visible, list.shifts.length));
-  const remaining = list.shifts.length - visible;
+  const coming = list.shifts.length < visible && !list.complete;
   return (
     <>
       {failure && <Alert className="border-red-200 bg-red-50 text-red-900">{failure}</Alert>}
@@ -49,15 +54,15 @@ export function ShiftCardList({
           </li>
         ))}
       </ul>
-      {remaining > 0 ? (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={onShowMore}>
-            Show More Shifts ({countText(remaining, list.complete)} remaining)
-          </Button>
-        </div>
-      ) : (
-        !list.complete && !failure && <Spinner label="Loading more shifts" />
-      )}
+      {coming
+        ? !failure && <Spinner label="Loading more shifts" />
+        : remainingCount(list, visible) > 0 && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={onShowMore}>
+                Show More Shifts ({remainingText(list, visible)} remaining)
+              </Button>
+            </div>
+          )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { can } from '@shiftcover/domain';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { ArrowRightLeft, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import type { Shift } from '../../api/types';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -10,12 +11,14 @@ import { fullName } from '../people/role-badge';
 import { ClaimControl } from '../rules/claim-control';
 import { ShiftHistoryButton } from '../shift-history/shift-history-dialog';
 import { CancelTransferButton } from '../transfers/cancel-transfer-button';
-import { TransferDialog } from '../transfers/transfer-dialog';
-import { AssignShiftDialog } from './assign-shift-dialog';
 import { cardActions } from './card-actions';
-import { EditShiftDialog } from './edit-shift-dialog';
 import { ShiftCardFrame } from './shift-card-frame';
 import { useDeleteShift } from './use-shifts';
+
+// Each dialog's form is fetched when first opened: a list draws many cards, and most are never edited.
+const TransferDialog = lazyRouteComponent(() => import('../transfers/transfer-dialog'), 'TransferDialog');
+const AssignShiftDialog = lazyRouteComponent(() => import('./assign-shift-dialog'), 'AssignShiftDialog');
+const EditShiftDialog = lazyRouteComponent(() => import('./edit-shift-dialog'), 'EditShiftDialog');
 
 type OpenDialog = 'transfer' | 'assign' | 'edit' | 'delete' | null;
 
@@ -89,22 +92,22 @@ export const ShiftCard = memo(function ShiftCard({
           <ShiftHistoryButton shiftId={shift.id} label={`${shift.location} ${shift.type} Shift`} />
         )}
       </div>
-      {actions.requestTransfer && (
-        <TransferDialog shift={shift} open={dialog === 'transfer'} onOpenChange={onOpenChange} />
+      <Suspense fallback={null}>
+        {dialog === 'transfer' && <TransferDialog shift={shift} open onOpenChange={onOpenChange} />}
+        {dialog === 'assign' && <AssignShiftDialog shift={shift} open onOpenChange={onOpenChange} />}
+        {dialog === 'edit' && <EditShiftDialog shift={shift} open onOpenChange={onOpenChange} />}
+      </Suspense>
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={onOpenChange}
+          title="Delete Shift"
+          description="Are you sure you want to delete this shift?"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(shift.id, { onSuccess: () => setDialog(null) })}
+        />
       )}
-      {actions.assign && (
-        <AssignShiftDialog shift={shift} open={dialog === 'assign'} onOpenChange={onOpenChange} />
-      )}
-      {dialog === 'edit' && <EditShiftDialog shift={shift} open onOpenChange={onOpenChange} />}
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={onOpenChange}
-        title="Delete Shift"
-        description="Are you sure you want to delete this shift?"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate(shift.id, { onSuccess: () => setDialog(null) })}
-      />
     </ShiftCardFrame>
   );
 });

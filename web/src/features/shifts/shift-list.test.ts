@@ -7,8 +7,10 @@ import { aShift } from '../admin/shift-fixture';
 import { defaultFilters } from './shift-filters';
 import {
   countText,
-  followPages,
   laterPage,
+  listCountText,
+  readUntil,
+  remainingText,
   type ShiftList,
   shiftListOf,
   shiftListQuery,
@@ -36,7 +38,11 @@ function pagedServer(list: Shift[]) {
     const from = Number(new URL(path, 'http://app').searchParams.get('cursor') ?? 0);
     const next = from + 2 < list.length ? `</api/shifts?status=open&cursor=${from + 2}>; rel="next"` : null;
     return new Response(JSON.stringify(list.slice(from, from + 2)), {
-      headers: { 'content-type': 'application/json', ...(next && { link: next }) },
+      headers: {
+        'content-type': 'application/json',
+        'x-total-count': String(list.length),
+        ...(next && { link: next }),
+      },
     });
   });
   const settle = (ok: boolean) => {
@@ -45,16 +51,21 @@ function pagedServer(list: Shift[]) {
   return { asked, answer: () => settle(true), fail: () => settle(false) };
 }
 
-/** The Available Shifts list as the screen reads it, its pages followed to the end. */
-function openList() {
+/** The Available Shifts list as the screen reads it, holding at least `wanted` shifts when it can. */
+function openList(wanted: number) {
   const observer = new InfiniteQueryObserver(queryClient, {
     ...shiftListQuery(defaultFilters),
     select: shiftListOf,
   });
   const unsubscribe = observer.subscribe(() => {});
-  const stop = followPages(queryClient, defaultFilters);
+  let stop = readUntil(queryClient, defaultFilters, wanted);
   return {
     now: () => observer.getCurrentResult(),
+    /** The screen drew more cards: it wants more shifts held. */
+    want(more: number) {
+      stop();
+      stop = readUntil(queryClient, defaultFilters, more);
+    },
     close() {
       stop();
       unsubscribe();
@@ -62,36 +73,53 @@ function openList() {
   };
 }
 
+/** Lets the list's requests and notices run: whatever it would ask for next, it has asked for. */
+const quiet = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe('the Available Shifts list, a page at a time', () => {
   afterEach(() => {
     queryClient.clear();
     vi.unstubAllGlobals();
   });
 
-  it('holds the first page while the rest is still coming, then follows the links to the end', async () => {
+  it('reads only the pages that hold the shifts wanted, counting the whole list from the first', async () => {
     const server = pagedServer(shifts);
-    const list = openList();
+    const list = openList(2);
     await vi.waitFor(() => expect(server.asked).toEqual(['/api/shifts?status=open&limit=100']));
     server.answer();
-    await vi.waitFor(() => expect(list.now().data).toEqual({ shifts: shifts.slice(0, 2), complete: false }));
+    await vi.waitFor(() =>
+      expect(list.now().data).toEqual({ shifts: shifts.slice(0, 2), complete: false, total: 5 }),
+    );
+    await quiet();
+    expect(server.asked).toHaveLength(1);
+    expect(listCountText(list.now().data!)).toBe('5');
+    expect(remainingText(list.now().data!, 2)).toBe('3');
+
+    // More cards drawn: the pages holding them are read, and no more.
+    list.want(3);
     await vi.waitFor(() => expect(server.asked).toHaveLength(2));
-    await vi.waitFor(() => {
-      server.answer();
-      expect(list.now().data).toEqual({ shifts, complete: true });
-    });
-    // A small first page to draw at once, then pages of the server's largest default.
+    server.answer();
+    await vi.waitFor(() => expect(ids(list.now().data)).toEqual(['a', 'b', 'c', 'd']));
+    await quiet();
+    expect(server.asked).toHaveLength(2);
+
+    list.want(10);
+    await vi.waitFor(() => expect(server.asked).toHaveLength(3));
+    server.answer();
+    await vi.waitFor(() => expect(list.now().data).toEqual({ shifts, complete: true, total: 5 }));
+    // A small first page to draw at once, then pages of a few draws each.
     expect(server.asked).toEqual([
       '/api/shifts?status=open&limit=100',
-      '/api/shifts?status=open&cursor=2&limit=500',
-      '/api/shifts?status=open&cursor=4&limit=500',
+      '/api/shifts?status=open&cursor=2&limit=200',
+      '/api/shifts?status=open&cursor=4&limit=200',
     ]);
     list.close();
   });
 
-  it('reads the list again when shifts change, and still goes on to the end', async () => {
+  it('reads the list again when shifts change, the pages it held and no more', async () => {
     const held = [...shifts];
     const server = pagedServer(held);
-    const list = openList();
+    const list = openList(3);
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     server.answer();
     await vi.waitFor(() => expect(server.asked).toHaveLength(2));
@@ -100,15 +128,15 @@ describe('the Available Shifts list, a page at a time', () => {
     void refresh(['shifts']);
     await vi.waitFor(() => {
       server.answer();
-      expect(list.now()).toMatchObject({ isFetching: false, data: { complete: true } });
+      expect(list.now()).toMatchObject({ isFetching: false, data: { complete: false, total: 6 } });
     });
-    expect(ids(list.now().data)).toEqual(['posted', 'a', 'b', 'c', 'd', 'e']);
+    expect(ids(list.now().data)).toEqual(['posted', 'a', 'b', 'c']);
     list.close();
   });
 
   it('stops where a page failed, with the error, until the list is asked for again', async () => {
     const server = pagedServer(shifts);
-    const list = openList();
+    const list = openList(10);
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     server.answer();
     await vi.waitFor(() => expect(server.asked).toHaveLength(2));
@@ -117,12 +145,12 @@ describe('the Available Shifts list, a page at a time', () => {
     expect(list.now().error?.message).toBe('The server is busy');
     expect(ids(list.now().data)).toEqual(['a', 'b']);
     const asked = server.asked.length;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await quiet();
     expect(server.asked).toHaveLength(asked);
     void refresh(['shifts']);
     await vi.waitFor(() => {
       server.answer();
-      expect(list.now().data).toEqual({ shifts, complete: true });
+      expect(list.now().data).toEqual({ shifts, complete: true, total: 5 });
     });
     list.close();
   });
@@ -142,14 +170,24 @@ describe('the pages as one list', () => {
 
   it('asks for every page after the first at the larger size, at the place the link names', () => {
     expect(laterPage('/api/shifts?status=open&limit=100&cursor=WzIsIjIwMjYiXQ')).toBe(
-      '/api/shifts?status=open&limit=500&cursor=WzIsIjIwMjYiXQ',
+      '/api/shifts?status=open&limit=200&cursor=WzIsIjIwMjYiXQ',
     );
-    expect(laterPage('/api/shifts?cursor=x')).toBe('/api/shifts?cursor=x&limit=500');
+    expect(laterPage('/api/shifts?cursor=x')).toBe('/api/shifts?cursor=x&limit=200');
   });
 
   it('counts what it holds, as the least there is while pages are still coming', () => {
     expect(countText(500, false)).toBe('500+');
     expect(countText(9_731, true)).toBe('9731');
+  });
+
+  it('counts the whole list by the server’s count, or the least there is when it gave none', () => {
+    const held = { shifts: shifts.slice(0, 2), complete: false };
+    expect(listCountText({ ...held, total: 9_731 })).toBe('9731');
+    expect(remainingText({ ...held, total: 9_731 }, 2)).toBe('9729');
+    expect(listCountText(held)).toBe('2+');
+    expect(remainingText(held, 1)).toBe('1+');
+    // Once every page is in, the list counts itself.
+    expect(listCountText({ shifts, complete: true, total: 4 })).toBe('5');
   });
 });
 

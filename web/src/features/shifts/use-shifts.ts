@@ -9,14 +9,14 @@ import { useSignedInUser } from '../auth/session';
 import { errorToast, toast } from '../toast/toast';
 import { claimedShift, claimFailureToast } from './claim';
 import type { ShiftFilters } from './shift-filters';
-import { followPages, shiftListOf, shiftListQuery } from './shift-list';
+import { readUntil, shiftListOf, shiftListQuery } from './shift-list';
 
 /**
- * The Available Shifts list with the screen's filters: the first page as soon as it comes, then
- * the rest one page after another while the screen is open (docs/product.md §2.7, §4.7.1).
+ * The Available Shifts list with the screen's filters: the first page as soon as it comes, and
+ * later pages while it holds fewer than `wanted` shifts (docs/product.md §2.7, §4.7.1).
  */
-export function useShifts(filters: ShiftFilters) {
-  useEffect(() => followPages(queryClient, filters), [filters]);
+export function useShifts(filters: ShiftFilters, wanted: number) {
+  useEffect(() => readUntil(queryClient, filters, wanted), [filters, wanted]);
   return useInfiniteQuery({ ...shiftListQuery(filters), select: shiftListOf });
 }
 
