@@ -5,14 +5,16 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { useLiveUpdates } from './api/live';
+import type { CurrentUser } from './api/types';
 import { FullPageSpinner } from './components/ui/feedback';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
 import { useCurrentUser } from './features/auth/session';
 import { SkipLink } from './features/layout/skip-link';
 import { LandingPage } from './features/pages/landing-page';
 import { NotFoundPage } from './features/pages/not-found-page';
+import { HeaderPlace, WelcomePlaceholder } from './features/shifts/welcome';
 import { markToasterFailed } from './features/toast/toast';
 import { pagePaths } from './page-paths';
 
@@ -38,46 +40,70 @@ const Toaster = lazyRouteComponent(
   'Toaster',
 );
 
-/** The toaster, fetched once the first screen is drawn, not before it; toasts raised meanwhile wait in the queue. */
-function ToasterAfterFirstScreen() {
-  const [show, setShow] = useState(false);
-  // The task after the next frame comes after the first screen is painted (an effect may run
-  // before): the toaster's chunk never delays it.
+/**
+ * False until the first screen is painted: the task after the next frame comes after it (an
+ * effect may run before).
+ */
+function useFirstScreenPainted(): boolean {
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShow(true));
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, []);
-  return show ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  return painted;
 }
 
 function Shell() {
   const { data: user, isLoading } = useCurrentUser();
+  // What the first paint needs is in the main bundle; the chunks of the screen, the header and the
+  // toaster are fetched once it is on screen, so they never compete with it.
+  const painted = useFirstScreenPainted();
   useLiveUpdates(Boolean(user));
+  if (isLoading) return <FullPageSpinner />;
   // A signed-in visitor's header and home screen are fetched together, not one after the other:
   // a component that suspends stops React rendering the ones after it.
-  if (user) void Header.preload?.();
-  if (user && window.location.pathname === pagePaths.home) void AvailableShiftsScreen.preload?.();
-  if (isLoading) return <FullPageSpinner />;
+  if (painted && user) void Header.preload?.();
+  if (painted && user && window.location.pathname === pagePaths.home) void AvailableShiftsScreen.preload?.();
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <SkipLink />
-      {/* The header and the first screen appear together; the router keeps a screen up while the next one loads. */}
-      <Suspense fallback={<FullPageSpinner />}>
-        {user && <Header user={user} />}
-        <Outlet />
-      </Suspense>
-      <ToasterAfterFirstScreen />
+      {!painted && user ? (
+        <FirstScreenPlaceholder user={user} />
+      ) : (
+        // The header and the first screen appear together; the router keeps a screen up while the next one loads.
+        <Suspense fallback={<FirstScreenPlaceholder user={user} />}>
+          {user && <Header user={user} />}
+          <Outlet />
+        </Suspense>
+      )}
+      {/* Toasts raised before the toaster comes wait in the queue. */}
+      {painted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/**
+ * What shows while the first screen's code comes: a spinner, and for a signed-in visitor the
+ * header's place kept and, on the home screen, the greeting already drawn (§2.7).
+ */
+function FirstScreenPlaceholder({ user }: { user: CurrentUser | null | undefined }) {
+  if (!user) return <FullPageSpinner />;
+  if (window.location.pathname === pagePaths.home) return <WelcomePlaceholder firstName={user.firstName} />;
+  return (
+    <>
+      <HeaderPlace />
+      <FullPageSpinner />
+    </>
   );
 }
 

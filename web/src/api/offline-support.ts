@@ -13,12 +13,24 @@ export function startOfflineSupport(): void {
       once: true,
     });
   }
+  // Installing fetches every file of the app shell: it waits until the first screen is drawn and
+  // the page is idle, so it never competes with what the visitor is waiting for.
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Offline reading is unavailable', error);
+    whenIdle(() => {
+      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+        console.warn('Offline reading is unavailable', error);
+      });
     });
   });
   window.addEventListener('online', () => {
     if (hasCachedAnswers()) void queryClient.invalidateQueries();
   });
 }
+
+/** Runs `task` once the page is idle, or after a few seconds in a browser that never says so. */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
+  else setTimeout(task, IDLE_WAIT_MS);
+}
+
+const IDLE_WAIT_MS = 5_000;

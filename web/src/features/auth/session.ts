@@ -1,15 +1,18 @@
 import type { Principal } from '@shiftcover/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { CurrentUser } from '../../api/types';
 
+/** Who is signed in: null for nobody (the call's 401). */
+export const currentUserQuery = queryOptions({
+  queryKey: keys.currentUser,
+  queryFn: () => api.get<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
+});
+
 /** docs/product.md §4: signed in whenever the current-user call returns data; not retried on failure. */
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: keys.currentUser,
-    queryFn: () => api.get<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
-  });
+  return useQuery(currentUserQuery);
 }
 
 /** The signed-in user, on screens that are only shown when someone is signed in. */

@@ -14,6 +14,7 @@ import { ShiftCardList } from './shift-card-list';
 import { defaultFilters, type ShiftFilters } from './shift-filters';
 import { countText, listCountText, type ShiftList, urgentCoverage } from './shift-list';
 import { useOpenShiftCount, useShifts } from './use-shifts';
+import { SCREEN_GRID, WelcomeLine } from './welcome';
 
 type View = 'list' | 'calendar';
 
@@ -134,11 +135,7 @@ export function AvailableShiftsScreen() {
   }
 
   return (
-    <main
-      id={MAIN_ID}
-      tabIndex={-1}
-      className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none lg:grid-cols-[18rem_minmax(0,1fr)]"
-    >
+    <main id={MAIN_ID} tabIndex={-1} className={SCREEN_GRID}>
       {/* Floating at the bottom right, but first in the tab order: the screen's main action. */}
       {can(principalOf(user), 'createShift') && (
         <>
@@ -164,12 +161,9 @@ export function AvailableShiftsScreen() {
         </aside>
       )}
       <div className="grid min-w-0 content-start gap-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">
-            Welcome back, {user.firstName}!
-          </h1>
+        <WelcomeLine firstName={user.firstName}>
           <RoleBadge role={user.role} />
-        </div>
+        </WelcomeLine>
         {!wide && (
           <div className="lg:hidden">
             <QuickStats />
