@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('an append as the log grows', () => {
-  it('checks for repeated event ids through their index, whatever the size of the log when the connection first appended', async (context) => {
+  it('finds each row it reads through an index, whatever the size of the log when the connection first appended', async (context) => {
     const explained = await sql`load 'auto_explain'`.then(
       () => true,
       () => false,
@@ -36,19 +36,31 @@ describe('an append as the log grows', () => {
     await sql`set auto_explain.log_nested_statements = on`;
     await sql`set client_min_messages = log`;
     const store = createPostgresEventStore({ sql });
-    // While the log is small, PostgreSQL would settle on one plan for the function's statements:
-    // after five executions it keeps a generic plan, made for a table of a few rows.
-    for (let i = 0; i < 10; i++) await store.append(`early-${i}`, [newEvent()], 'no_stream');
+    // While the log is small, PostgreSQL settles on one plan for each of the function's statements:
+    // after five executions it keeps a generic plan, made for tables of a few rows.
+    for (let i = 0; i < 10; i++) {
+      await store.append(`early-${i}`, [newEvent()], 'no_stream');
+      await store.append(`early-${i}`, [newEvent()], 0n);
+    }
     await sql`
       insert into events (position, event_id, stream_id, revision, type, data, metadata)
       select pg_current_xact_id()::text::bigint * 1048576 + i, gen_random_uuid(), 'bulk-' || i, 0, 'Thing', '{}', '{}'
       from generate_series(1, 20000) i`;
+    await sql`
+      insert into event_streams (stream_id, revision, last_hash)
+      select 'bulk-' || i, 0, repeat('0', 64) from generate_series(1, 20000) i`;
 
     notices.length = 0;
     await store.append('late', [newEvent()], 'no_stream');
+    await createPostgresEventStore({ sql }).append('early-3', [newEvent()], 1n);
     const check = notices.find((notice) => notice.includes("select 'duplicate'::text"));
     expect(check).toBeDefined();
     expect(check).toContain('events_event_id_key');
-    expect(check).not.toMatch(/Index Scan Backward using events_pkey|Seq Scan on events/);
+    const streams = notices.filter((notice) => /from event_streams s where/.test(notice));
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    for (const plan of streams) expect(plan).toContain('Index Scan using event_streams_pkey');
+    for (const plan of notices) {
+      expect(plan).not.toMatch(/Index Scan Backward using events_pkey|Seq Scan on (events|event_streams)\b/);
+    }
   });
 });

@@ -108,18 +108,10 @@ export function createPostgresEventStore({
     heads.set(streamId, { revision, hash });
   }
 
-  /** The chain hash of the event at `revision`, or undefined when the stream has no such event. */
-  async function hashAt(streamId: string, revision: bigint): Promise<string | undefined> {
-    const [row] = await sql<{ hash: string | null }[]>`
-      select metadata->>'chainHash' as hash from events
-      where stream_id = ${streamId} and revision = ${revision.toString()}`;
-    return row ? (row.hash ?? GENESIS_HASH) : undefined;
-  }
-
+  /** A stream's last revision and the chain hash of its last event, kept side by side. */
   async function lastOf(streamId: string): Promise<{ revision: bigint; hash: string } | undefined> {
     const [row] = await sql<{ revision: bigint; hash: string | null }[]>`
-      select revision, metadata->>'chainHash' as hash from events
-      where stream_id = ${streamId} order by revision desc limit 1`;
+      select revision, last_hash as hash from event_streams where stream_id = ${streamId}`;
     return row ? { revision: BigInt(row.revision), hash: row.hash ?? GENESIS_HASH } : undefined;
   }
 
@@ -133,12 +125,12 @@ export function createPostgresEventStore({
     if (known && (expected === 'any' || known.revision === expected)) {
       return { after: known.revision, hash: known.hash };
     }
+    const last = await lastOf(streamId);
     if (expected === 'any') {
-      const last = await lastOf(streamId);
       return last ? { after: last.revision, hash: last.hash } : { after: 'no_stream', hash: GENESIS_HASH };
     }
-    // A stream without this revision fails the revision check, whatever the hash.
-    return { after: expected, hash: (await hashAt(streamId, expected)) ?? GENESIS_HASH };
+    // A stream at another revision fails the revision check, whatever the hash.
+    return { after: expected, hash: last?.revision === expected ? last.hash : GENESIS_HASH };
   }
 
   async function append(
