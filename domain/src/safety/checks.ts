@@ -80,9 +80,32 @@ export class RuleRefusal extends DomainError {
 }
 
 const HOUR_MS = 3_600_000;
-const hoursBetween = (from: Date, to: Date) =>
-  Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
+/** Hours between two instants (ms), to the hundredth. */
+const hoursBetween = (from: number, to: number) => Math.round(((to - from) / HOUR_MS) * 100) / 100;
 const span = (t: { start: string; end: string }) => ({ start: new Date(t.start), end: new Date(t.end) });
+
+/** A held time's instants (ms) and the Sunday its week starts on, as the rules compare them. */
+interface Instants {
+  start: number;
+  end: number;
+  week: string;
+}
+
+const instantsOfHeld = new WeakMap<HeldTime, Instants>();
+
+/**
+ * Worked out once per held time: a schedule's state keeps its reservations from one command to
+ * the next, and every claim compares the new shift with each of them. State is never changed in
+ * place, so an object's instants cannot go stale.
+ */
+export function instantsOf(held: HeldTime): Instants {
+  let known = instantsOfHeld.get(held);
+  if (!known) {
+    known = { start: Date.parse(held.start), end: Date.parse(held.end), week: weekStart(held.label.date) };
+    instantsOfHeld.set(held, known);
+  }
+  return known;
+}
 const dayAndTime = (at: Date) => formatEastern(at, 'EEE HH:mm');
 const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
 
@@ -153,18 +176,19 @@ function availabilityBreaches(wanted: HeldTime, record: PersonRecord, self: bool
 }
 
 function restBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: VersionedRules, self: boolean) {
-  const shift = span(wanted);
+  const shift = instantsOf(wanted);
   const breaches: RuleBreach[] = [];
   for (const other of others) {
-    const held = span(other);
+    const held = instantsOf(other);
     const before = held.end <= shift.start;
-    const [first, second] = before ? [held, shift] : [shift, held];
     if (!before && shift.end > held.start) continue; // overlapping time is the schedule's own conflict
-    const rest = hoursBetween(first.end, second.start);
+    const [firstEnd, secondStart] = before ? [held.end, shift.start] : [shift.end, held.start];
+    const rest = hoursBetween(firstEnd, secondStart);
     if (rest >= rules.minRestHours) continue;
+    const [ending, starting] = [dayAndTime(new Date(firstEnd)), dayAndTime(new Date(secondStart))];
     const between = before
-      ? `the shift ending ${dayAndTime(first.end)} and this one starting ${dayAndTime(second.start)}`
-      : `this shift ending ${dayAndTime(first.end)} and the one starting ${dayAndTime(second.start)}`;
+      ? `the shift ending ${ending} and this one starting ${starting}`
+      : `this shift ending ${ending} and the one starting ${starting}`;
     breaches.push({
       code: 'rest_too_short',
       message: `${self ? 'You' : 'They'} would have ${rest} h of rest between ${between}; the minimum is ${rules.minRestHours} h`,
@@ -175,10 +199,12 @@ function restBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: Vers
 }
 
 function weeklyBreaches(wanted: HeldTime, others: readonly HeldTime[], rules: VersionedRules, self: boolean) {
-  const week = weekStart(wanted.label.date);
-  const inWeek = [...others.filter((o) => weekStart(o.label.date) === week), wanted];
+  const { week } = instantsOf(wanted);
+  const inWeek = [...others.filter((o) => instantsOf(o).week === week), wanted];
   const hours =
-    Math.round(inWeek.reduce((sum, t) => sum + hoursBetween(span(t).start, span(t).end), 0) * 100) / 100;
+    Math.round(
+      inWeek.reduce((sum, t) => sum + hoursBetween(instantsOf(t).start, instantsOf(t).end), 0) * 100,
+    ) / 100;
   if (hours <= rules.maxHoursPerWeek) return [];
   return [
     {

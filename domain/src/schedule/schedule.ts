@@ -4,6 +4,7 @@ import { requireActorCan } from '../permissions/refusals';
 import {
   type Credential,
   coversUntil,
+  instantsOf,
   type PersonRecord,
   type RuleBreach,
   RuleRefusal,
@@ -14,7 +15,7 @@ import {
 import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
-import { easternToday, intervalsOverlap } from '../time/eastern';
+import { easternToday } from '../time/eastern';
 import { formatShiftDate, timeRangeLabel } from '../time/labels';
 
 const label = z.object({
@@ -105,11 +106,6 @@ export interface ScheduleState extends PersonRecord {
   expiryNotices: string[];
 }
 
-const toInterval = (r: { start: string; end: string }) => ({
-  start: new Date(r.start),
-  end: new Date(r.end),
-});
-
 export function conflictMessage(r: Pick<Reservation, 'label'>): string {
   const { location, date, startTime, endTime } = r.label;
   return `Scheduling conflict: You already have a shift scheduled at this time (${location}, ${formatShiftDate(date)}, ${timeRangeLabel(startTime, endTime)}).`;
@@ -120,9 +116,12 @@ export function overlapping(
   wanted: Pick<Reservation, 'shiftId' | 'start' | 'end'>,
   held: readonly Reservation[],
 ): Reservation | undefined {
-  return held.find(
-    (r) => r.shiftId !== wanted.shiftId && intervalsOverlap(toInterval(r), toInterval(wanted)),
-  );
+  const time = { start: Date.parse(wanted.start), end: Date.parse(wanted.end) };
+  return held.find((r) => {
+    if (r.shiftId === wanted.shiftId) return false;
+    const other = instantsOf(r);
+    return other.start < time.end && time.start < other.end;
+  });
 }
 
 const isSelf = (context: CommandContext, userId: string) =>

@@ -29,9 +29,12 @@ export class MailProcess {
     // The first start mails what happens from now on, not the history already in the store.
     await mailFromNow(this.deps.sql, this.deps.store);
     this.running = true;
-    this.stopWatching = this.deps.store.watch(() => this.nudge());
     this.loops.push(this.send());
-    if (this.deps.plan ?? true) this.loops.push(this.plan());
+    // Only planning follows the log: sending alone has no use for news of every append.
+    if (this.deps.plan ?? true) {
+      this.stopWatching = this.deps.store.watch(() => this.nudge());
+      this.loops.push(this.plan());
+    }
   }
 
   async stop(): Promise<void> {
