@@ -3,6 +3,7 @@ import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChainVerifier } from '../chain';
 import { newEvent } from '../contract';
 import { eventStoreMigrations } from './migrations';
 import { createPostgresEventStore, migrateEventStore } from './postgres-event-store';
@@ -39,5 +40,33 @@ describe('a log written before positions came from transaction ids', () => {
       ['New', appended.position],
     ]);
     expect(appended.position).toBeGreaterThan(1000000000000000n);
+  });
+});
+
+describe('a log written before streams kept their last chain hash', () => {
+  it('goes on chaining each stream to its last event, and still knows a repeated append', async () => {
+    const upgraded = await createTestDatabase();
+    const old = connect(upgraded.url, { max: 2 });
+    try {
+      await migrate(old, 'eventstore', eventStoreMigrations.slice(0, 4));
+      const before = createPostgresEventStore({ sql: old });
+      const first = newEvent('First');
+      await before.append('kept', [first], 'no_stream');
+
+      await migrateEventStore(old);
+      const after = createPostgresEventStore({ sql: old });
+      await after.append('kept', [newEvent('Second')], 0n);
+      const { events } = await after.readStream('kept');
+      expect(events.map((e) => e.type)).toEqual(['First', 'Second']);
+      const verifier = new ChainVerifier(undefined);
+      for (const event of events) verifier.add(event);
+      expect(verifier.breaks()).toEqual([]);
+      // The first append again, from a store that never saw it: answered with the stored copy.
+      const again = await createPostgresEventStore({ sql: old }).append('kept', [first], 'no_stream');
+      expect(again.nextRevision).toBe(0n);
+    } finally {
+      await old.end();
+      await upgraded.drop();
+    }
   });
 });
