@@ -1,4 +1,5 @@
 import { format, parseISO } from 'date-fns';
+import { dayNumber } from './eastern';
 
 /** '13:05' → '1:05 PM'; '00:30' → '12:30 AM'; '' → ''. */
 export function toTwelveHour(time: string): string {
@@ -14,9 +15,19 @@ export function durationLabel(hours: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-/** '2024-03-05' → 'Tue, Mar 5, 2024'. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * '2024-03-05' → 'Tue, Mar 5, 2024'. Every audit entry and notice about a shift names its day, so
+ * a real calendar date is spelled out from its day count, without a parse and a format of it.
+ */
 export function formatShiftDate(date: string): string {
-  return format(parseISO(date), 'EEE, MMM d, yyyy');
+  const day = dayNumber(date);
+  if (day === undefined) return format(parseISO(date), 'EEE, MMM d, yyyy');
+  // 1970-01-01, day 0, was a Thursday.
+  const weekday = WEEKDAYS[(((day + 4) % 7) + 7) % 7];
+  return `${weekday}, ${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 }
 
 /** '8:00 AM – 4:00 PM'. */

@@ -128,6 +128,20 @@ describe('labels', () => {
     expect(formatShiftDate('2024-03-05')).toBe('Tue, Mar 5, 2024');
   });
 
+  it('spells every day from 1900 to 2999 as date-fns does', () => {
+    const firstDay = Date.UTC(1900, 0, 1);
+    const lastDay = Date.UTC(2999, 11, 31);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: (lastDay - firstDay) / 86_400_000 }), (offset) => {
+        const date = new Date(firstDay + offset * 86_400_000).toISOString().slice(0, 10);
+        expect(formatShiftDate(date)).toBe(format(parseISO(date), 'EEE, MMM d, yyyy'));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const date of ['1900-01-01', '1969-12-31', '1970-01-01', '2000-02-29', '2999-12-31'])
+      expect(formatShiftDate(date)).toBe(format(parseISO(date), 'EEE, MMM d, yyyy'));
+  });
+
   it('names a shift by type, place, day and hours', () => {
     const shift = {
       type: 'PM',
