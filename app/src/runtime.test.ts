@@ -1,7 +1,7 @@
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRuntime, type Runtime } from './runtime';
+import { defaultPoolSize, openRuntime, type Runtime } from './runtime';
 
 let db: TestDatabase;
 let runtime: Runtime;
@@ -29,5 +29,28 @@ describe('the runtime’s connections', () => {
   it('commit the read models without waiting for the disk, and everything else as the server is set', async () => {
     expect(await commitSetting(runtime.projection.sql)).toEqual({ setting: 'off', source: 'client' });
     expect((await commitSetting(runtime.sql))?.source).not.toBe('client');
+  });
+});
+
+describe('the main pool', () => {
+  it('holds four connections per core, 8 to 20, unless DATABASE_POOL_SIZE says otherwise', async () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultPoolSize(cores))).toEqual([8, 8, 12, 16, 20, 20, 20]);
+    const sized = await openRuntime(
+      loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '3', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+      createLogger('silent'),
+    );
+    try {
+      // Six statements at once on three connections: no more than three backends of the pool at a time.
+      const backends = await Promise.all(
+        Array.from(
+          { length: 6 },
+          () => sized.sql<{ pid: number }[]>`select pg_backend_pid() as pid, pg_sleep(0.05)`,
+        ),
+      );
+      expect(new Set(backends.map(([row]) => row!.pid)).size).toBe(3);
+    } finally {
+      await sized.close();
+    }
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' } as NodeJS.ProcessEnv)).toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   type ChainKey,
@@ -57,6 +58,17 @@ export interface RuntimeOptions {
  */
 const PROJECTION_CONNECTIONS = 4;
 
+/**
+ * The main pool's size when `DATABASE_POOL_SIZE` is unset: four connections per core, 8 to 20.
+ * Most of what a command waits for is PostgreSQL's work on its connection (the append, the commit's
+ * flush), and many more backends than cores doing it contend rather than overlap: on two cores,
+ * claim + approve at 64 clients made about a fifth more pairs a second through 8 connections than
+ * through 20 (BENCHMARKS.md).
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(20, Math.max(8, 4 * cores));
+}
+
 export async function openRuntime(
   config: Config,
   logger: Logger,
@@ -81,7 +93,7 @@ export async function openRuntime(
     databaseUrl = embedded.url;
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
-  const sql = connect(databaseUrl, { max: 20 });
+  const sql = connect(databaseUrl, { max: config.DATABASE_POOL_SIZE ?? defaultPoolSize() });
   const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);

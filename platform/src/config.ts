@@ -30,6 +30,11 @@ export const configSchema = z.object({
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** PostgreSQL for read models, sessions and (by default) the event store; embedded when unset. */
   DATABASE_URL: optionalUrl,
+  /**
+   * Connections of a process's main PostgreSQL pool (commands, reads, sessions, process managers;
+   * the projector has a few of its own). Unset: four per CPU core of this machine, 8 to 20.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).optional(),
   /** EventStoreDB connection string; the event store lives in PostgreSQL when unset. */
   EVENTSTORE_URL: z.string().trim().optional(),
   NATS_URL: optionalUrl,
