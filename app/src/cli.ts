@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createCommandService } from '@shiftcover/command-api';
 import { createUserSchema, DomainError, firstIssueMessage } from '@shiftcover/domain';
-import { createLogger, EmbeddedPostgresUnavailable, hashPassword, loadConfig } from '@shiftcover/platform';
+import {
+  createLogger,
+  EmbeddedPostgresUnavailable,
+  hashPassword,
+  loadConfigOrExit,
+} from '@shiftcover/platform';
 import { install, ParkedEventNotFound, ParkedEventUnavailable, projections } from '@shiftcover/projections';
 import { AuditUsageError, asOf, exportEvents, history, verifyChains } from './audit/commands';
 import { UnknownStream } from './audit/replay';
@@ -79,7 +84,7 @@ async function createUser(args: string[]): Promise<void> {
   if (!form.success) throw new UsageError(firstIssueMessage(form.error));
   const input = form.data;
 
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const runtime = await openRuntime(config, cliLogger());
   try {
     const service = createCommandService(runtime.handler, runtime.vault);
@@ -111,7 +116,7 @@ async function createUser(args: string[]): Promise<void> {
 }
 
 async function demoSeed(): Promise<void> {
-  const runtime = await openRuntime(loadConfig(), cliLogger());
+  const runtime = await openRuntime(loadConfigOrExit(), cliLogger());
   try {
     const people = await seedDemo(runtime);
     console.log(`Demo data created. Every account's password is: ${DEMO_PASSWORD}\n`);
@@ -125,7 +130,7 @@ async function demoSeed(): Promise<void> {
 }
 
 async function withRuntime(work: (runtime: Runtime) => Promise<void>): Promise<void> {
-  const runtime = await openRuntime(loadConfig(), cliLogger());
+  const runtime = await openRuntime(loadConfigOrExit(), cliLogger());
   try {
     for (const projection of projections) await install(runtime.sql, projection);
     await work(runtime);
@@ -145,7 +150,7 @@ async function parkedDecision(runtime: Runtime, command: string, args: string[])
   const [consumer, eventId] = positionals;
   if (!consumer || !eventId) throw new UsageError(`Usage: npm run cli -- ${command} <consumer> <event id>`);
   if (command === 'projections:retry') {
-    const done = await retryParkedFromCli(runtime, loadConfig(), consumer, eventId);
+    const done = await retryParkedFromCli(runtime, loadConfigOrExit(), consumer, eventId);
     console.log(done.message);
     if (!done.applied) process.exitCode = 1;
     return;

@@ -1,8 +1,8 @@
-import { createLogger, EmbeddedPostgresUnavailable, loadConfig } from '@shiftcover/platform';
+import { createLogger, EmbeddedPostgresUnavailable, loadConfigOrExit } from '@shiftcover/platform';
 import { type Product, startProduct } from './product';
 import { closeOnSignals } from './shutdown';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL);
 let product: Product;
 try {

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createLogger, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +55,25 @@ describe('the main pool', () => {
       await sized.close();
     }
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' } as NodeJS.ProcessEnv)).toThrow();
+  });
+});
+
+describe('a setting npm start cannot use', () => {
+  it('is named in one line, without a stack trace, and nothing starts', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const started = Date.now();
+    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_POOL_SIZE: 'many', DATABASE_URL: db.url, PORT: '1' },
+      timeout: 30_000,
+    }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr?.trim().split('\n')).toEqual([
+      'Invalid configuration: DATABASE_POOL_SIZE: Invalid input: expected number, received NaN',
+    ]);
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

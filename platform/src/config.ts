@@ -73,11 +73,28 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** A setting of the environment that cannot be used, named with what is wrong with it. */
+export class InvalidConfiguration extends Error {}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+    throw new InvalidConfiguration(`Invalid configuration: ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * The configuration of a program started by hand (`npm start`, a service, the CLI): a setting that
+ * cannot be used is said in one line, without a stack trace, and the program ends with status 1.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof InvalidConfiguration)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,4 +1,4 @@
-export { type Config, configSchema, loadConfig } from './config';
+export { type Config, configSchema, InvalidConfiguration, loadConfig, loadConfigOrExit } from './config';
 export { type CsvCell, csv } from './csv';
 export { type ConnectOptions, connect } from './db/connect';
 export { EmbeddedPostgresUnavailable } from './db/embedded-unavailable';

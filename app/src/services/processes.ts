@@ -1,11 +1,11 @@
-import { createLogger, loadConfig } from '@shiftcover/platform';
+import { createLogger, loadConfigOrExit } from '@shiftcover/platform';
 import { listenForOperations } from '../operations';
 import { startProcesses } from '../processes';
 import { openRuntime } from '../runtime';
 import { closeOnSignals } from '../shutdown';
 
 /** The process managers alone (`npm run processes`): e-mail, timers and reports, without the API. */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL).child({ service: 'processes' });
 const runtime = await openRuntime(config, logger, { handlesSignals: true });
 const processes = await startProcesses(runtime, config, logger);

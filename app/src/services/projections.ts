@@ -1,11 +1,11 @@
-import { createLogger, loadConfig } from '@shiftcover/platform';
+import { createLogger, loadConfigOrExit } from '@shiftcover/platform';
 import { ProjectionRunner, projections } from '@shiftcover/projections';
 import { listenForOperations, projectionGauges } from '../operations';
 import { openRuntime } from '../runtime';
 import { closeOnSignals } from '../shutdown';
 
 /** The projector alone (`npm run projections`), for running it apart from the HTTP servers. */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL).child({ service: 'projections' });
 const runtime = await openRuntime(config, logger, { handlesSignals: true });
 const runner = new ProjectionRunner(

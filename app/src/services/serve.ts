@@ -1,4 +1,4 @@
-import { createLogger, loadConfig } from '@shiftcover/platform';
+import { createLogger, loadConfigOrExit } from '@shiftcover/platform';
 import { openRuntime } from '../runtime';
 import { buildServer, type ServerOptions } from '../server';
 import { closeOnSignals } from '../shutdown';
@@ -8,7 +8,7 @@ import { closeOnSignals } from '../shutdown';
  * with only some of its parts, against the stores named by the environment.
  */
 export async function serve(name: string, options: ServerOptions): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL).child({ service: name });
   const runtime = await openRuntime(config, logger, { handlesSignals: true });
   const server = await buildServer(runtime, config, logger, options);
