@@ -52,8 +52,10 @@ describe('read models', () => {
             await writer.step(step);
             if (i % 7 !== 0) continue;
             const [batchSize, at] = crashes[crash++ % crashes.length]!;
+            // Within the batch's size, so that every full batch dies mid-way, whatever the draw.
+            const crashAt = 1 + ((at - 1) % batchSize);
             for (const projection of projections) {
-              await applyNextBatch({ ...deps, batchSize }, crashingAt(projection, at)).catch(
+              await applyNextBatch({ ...deps, batchSize }, crashingAt(projection, crashAt)).catch(
                 (error: Error) => {
                   if (error.message !== 'projector killed') throw error;
                   kills += 1;
