@@ -132,7 +132,8 @@ async function assemble(
     clock: options.clock,
     publicUrl: config.PUBLIC_URL,
   };
-  const positions = new Positions(runtime.sql);
+  // A reader waiting for its own write wakes this process's projector (declared below) at once.
+  const positions = new Positions(runtime.sql, () => runner.wakeAll());
   const live = new LiveHub(options.liveLimits);
   const feed = new LiveFeed(runtime.store, () => positions.everywhere(), live);
   const runner = new ProjectionRunner(runtime.projection, projections, {

@@ -54,6 +54,7 @@ export class Schedules {
       commandId: `${trace.commandId}#${execution}:${attempt}`,
     });
     return {
+      stepsBefore: ({ command, state }) => reservationNeeded(command, state, context) !== null,
       beforeAppend: async ({ command, state, attempt }) => {
         const reservation = reservationNeeded(command, state, context);
         if (!reservation) return undefined;

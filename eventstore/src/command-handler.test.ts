@@ -293,6 +293,92 @@ describe('the command handler', () => {
     ]);
   });
 
+  it('decides a command with steps on other streams on the remembered stream only when it has none to take', async () => {
+    let reads = 0;
+    const counting: EventStore = {
+      ...store,
+      readStream: (streamId, options) => {
+        reads += 1;
+        return store.readStream(streamId, options);
+      },
+    };
+    const local = new CommandHandler({ store: counting, vault });
+    const elsewhere = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    const trace = () => ({ commandId: randomUUID() });
+    const stepsTaken: string[] = [];
+    // Steps before the append only for a description naming a garden.
+    const hooks = {
+      stepsBefore: ({ command }: { command: ResidenceCommand }) =>
+        command.type === 'UpdateResidence' && (command.data.description ?? '').includes('Garden'),
+      beforeAppend: async ({ command, state }: { command: ResidenceCommand; state: unknown }) => {
+        if (command.type === 'UpdateResidence' && (command.data.description ?? '').includes('Garden'))
+          stepsTaken.push(`${command.data.description} on ${JSON.stringify(state).length}`);
+        return undefined;
+      },
+    };
+    await local.handle('residence-r8', residenceDecider, create('r8'), developer, trace());
+    await local.load('residence-r8', residenceDecider);
+    reads = 0;
+    await local.handle(
+      'residence-r8',
+      residenceDecider,
+      describeAs('r8', 'Six beds'),
+      developer,
+      trace(),
+      hooks,
+    );
+    expect(reads).toBe(0);
+    await local.handle(
+      'residence-r8',
+      residenceDecider,
+      describeAs('r8', 'Garden'),
+      developer,
+      trace(),
+      hooks,
+    );
+    expect(reads).toBe(1);
+    expect(stepsTaken).toHaveLength(1);
+    // Changed elsewhere: the remembered state is stale, the append refused, the command read again.
+    await elsewhere.handle(
+      'residence-r8',
+      residenceDecider,
+      describeAs('r8', 'Quiet street'),
+      developer,
+      trace(),
+    );
+    reads = 0;
+    await local.handle(
+      'residence-r8',
+      residenceDecider,
+      describeAs('r8', 'Near the bus'),
+      developer,
+      trace(),
+      hooks,
+    );
+    expect(reads).toBeGreaterThan(0);
+    // Without `stepsBefore`, a command with steps before its append always reads its stream first.
+    reads = 0;
+    await local.handle(
+      'residence-r8',
+      residenceDecider,
+      describeAs('r8', 'Big kitchen'),
+      developer,
+      trace(),
+      {
+        beforeAppend: async () => undefined,
+      },
+    );
+    expect(reads).toBe(1);
+    expect((await store.readStream('residence-r8')).events.map((e) => e.data.description ?? null)).toEqual([
+      null,
+      'Six beds',
+      'Garden',
+      'Quiet street',
+      'Near the bus',
+      'Big kitchen',
+    ]);
+  });
+
   it('loads a stream written anew from scratch, not on top of what it held before', async () => {
     await handler.handle('residence-r5', residenceDecider, create('r5', 'Cedar Grove'), developer, {
       commandId: randomUUID(),

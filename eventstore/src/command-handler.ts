@@ -59,6 +59,12 @@ export interface Decided<Command, Event, State> {
 export interface AppendHooks<Command, Event, State> {
   /** Runs before the append; what it returns undoes it, and is run if the append fails. */
   beforeAppend?(decided: Decided<Command, Event, State>): Promise<(() => Promise<void>) | undefined>;
+  /**
+   * Whether `beforeAppend` has anything to do for this decision. Given, a command is first decided
+   * on the remembered state, as one without hooks is, and read again only when it has steps to
+   * take; without it, every command with a `beforeAppend` reads its stream first.
+   */
+  stepsBefore?(decided: Decided<Command, Event, State>): boolean;
   /** Runs once the events are stored. */
   afterAppend?(decided: Decided<Command, Event, State>): Promise<void>;
 }
@@ -247,8 +253,9 @@ export class CommandHandler {
    * and not at all when the command had already been handled. `hooks` take the command's steps on
    * other streams before and after each append.
    *
-   * The first attempt on a remembered stream, for a command with no steps before its append,
-   * decides on the state this handler last left it in, without reading it: its append expects that revision, so it fails if anything was added
+   * The first attempt on a remembered stream, for a command with no steps before its append (none
+   * at all, or none for this decision, as `stepsBefore` tells), decides on the state this handler
+   * last left it in, without reading it: its append expects that revision, so it fails if anything was added
    * since, and only a written outcome stands. A refusal, a repeat or nothing to do is settled by
    * the next attempt, on the stream as read, as is a lost append (reported as retried).
    */
@@ -264,8 +271,9 @@ export class CommandHandler {
     for (let attempt = 1; ; attempt++) {
       // Not for a command with steps on other streams: should the remembered state prove stale, those
       // steps (a reservation, then its release) would cost more than the read they save.
+      const recallable = !hooks.beforeAppend || hooks.stepsBefore !== undefined;
       const recalled =
-        attempt === 1 && !hooks.beforeAppend ? this.recall<S>(streamId, decider, trace.commandId) : undefined;
+        attempt === 1 && recallable ? this.recall<S>(streamId, decider, trace.commandId) : undefined;
       const { state, revision, events: stored } = recalled ?? (await this.load(streamId, decider));
       const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
       const last = earlier.at(-1);
@@ -293,6 +301,8 @@ export class CommandHandler {
         return { events, position: await this.store.headPosition(), duplicate: false, state };
       }
       const step = { command: decided, state, events, attempt };
+      // Steps on other streams are taken only on the stream as read (see above).
+      if (recalled && hooks.beforeAppend && hooks.stepsBefore?.(step) !== false) continue;
       const undo = await hooks.beforeAppend?.(step);
       let written: Written;
       try {

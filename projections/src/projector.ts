@@ -24,6 +24,9 @@ export interface ProjectorDeps {
   batchSize?: number;
 }
 
+/** Events a projector reads and applies at once when following the log. */
+export const DEFAULT_BATCH = 500;
+
 type Row = { name: string; generation: number; version: number; position: bigint; updated_at: Date };
 const toCheckpoint = (row: Row): Checkpoint => ({
   name: row.name,
@@ -94,7 +97,7 @@ export async function applyNextBatch(
   projection: Projection,
   onParked: (failure: Failure) => void = () => {},
 ): Promise<number> {
-  const batchSize = deps.batchSize ?? 500;
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const before = await readCheckpoint(deps.sql, projection.name);
   if (!before) throw new Error(`Projection ${projection.name} is not installed`);
   const events = await deps.store.readAll(before.position, batchSize);
@@ -156,7 +159,7 @@ export async function applyNextBatchTogether(
   position: bigint,
   onParked: (projection: string, failure: Failure) => void = () => {},
 ): Promise<TogetherOutcome> {
-  const batchSize = deps.batchSize ?? 500;
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const events = await deps.store.readAll(position, batchSize);
   const outcome: TogetherOutcome = { advanced: new Map(), busy: [], events: events.length };
   if (events.length === 0 || projections.length === 0) return outcome;

@@ -3,6 +3,7 @@ import type { Projection } from './projection';
 import {
   applyNextBatch,
   applyNextBatchTogether,
+  DEFAULT_BATCH,
   install,
   type ProjectorDeps,
   readCheckpoint,
@@ -73,7 +74,10 @@ export class ProjectionRunner {
     if (this.projections.length > 0) this.loops.push(this.follow());
   }
 
-  /** Wakes the loop now: the command side calls it after its own writes. */
+  /**
+   * Wakes the loop now, without waiting for the store's doorbell: a reader waiting for its own
+   * write calls it, so that the doorbell's gathering never delays what someone is waiting to see.
+   */
   wakeAll(): void {
     this.notified = true;
     for (const wake of this.wakers) wake();
@@ -91,10 +95,10 @@ export class ProjectionRunner {
     while (this.running) {
       try {
         this.notified = false;
-        const { applied, retrySoon } = await this.round();
+        const { full, retrySoon } = await this.round();
         failures = 0;
-        if (applied > 0) continue;
-        if (this.notified) continue;
+        // A short batch reached the head of the log: the next comes with the doorbell.
+        if (full || this.notified) continue;
         await this.idle(retrySoon ?? this.options.idleMs ?? 1000);
       } catch (error) {
         failures += 1;
@@ -105,7 +109,8 @@ export class ProjectionRunner {
   }
 
   /** One batch for the projections at the head of the pack, and one for each behind it. */
-  private async round(): Promise<{ applied: number; retrySoon?: number }> {
+  private async round(): Promise<{ applied: number; full?: boolean; retrySoon?: number }> {
+    const batchSize = this.deps.batchSize ?? DEFAULT_BATCH;
     const now = Date.now();
     const ready = this.projections.filter((p) => (this.backoff.get(p.name)?.until ?? 0) <= now);
     const waits = [...this.backoff.values()].map((b) => Math.max(0, b.until - now));
@@ -119,6 +124,8 @@ export class ProjectionRunner {
     const front = this.oneByOne ? [] : ready.filter((p) => checkpoints.get(p.name)?.position === furthest);
     const behind = ready.filter((p) => !front.includes(p));
     let applied = 0;
+    /** Whether a batch came back full: more is waiting, and the loop goes on at once. */
+    let full = false;
     if (front.length > 0) {
       try {
         const outcome = await applyNextBatchTogether(this.deps, front, furthest, (name, failure) =>
@@ -126,6 +133,7 @@ export class ProjectionRunner {
         );
         for (const [name, position] of outcome.advanced) this.options.onAdvance?.(name, position);
         applied += outcome.advanced.size > 0 ? outcome.events : 0;
+        if (outcome.events >= batchSize) full = true;
         if (outcome.busy.length > 0) retrySoon = Math.min(retrySoon ?? BUSY_RETRY_MS, BUSY_RETRY_MS);
       } catch (error) {
         // Those that committed before the failure stand (a batch caught up in parallel).
@@ -148,6 +156,7 @@ export class ProjectionRunner {
         this.backoff.delete(projection.name);
         if (count > 0) {
           applied += count;
+          if (count >= batchSize) full = true;
           const checkpoint = await readCheckpoint(this.deps.sql, projection.name);
           if (checkpoint) this.options.onAdvance?.(projection.name, checkpoint.position);
         }
@@ -162,7 +171,7 @@ export class ProjectionRunner {
       }
     }
     if (this.oneByOne && allWell) this.oneByOne = false;
-    return { applied, retrySoon };
+    return { applied, full, retrySoon };
   }
 
   private reportParked(projection: string, { event, error }: Failure): void {

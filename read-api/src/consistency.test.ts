@@ -70,6 +70,25 @@ describe('waiting for a position (x-min-position)', () => {
     await positions.close();
   });
 
+  it('hurries the projector in this process when it has to wait, and only then', async () => {
+    let hurried = 0;
+    const positions = new Positions(reader, () => {
+      hurried += 1;
+    });
+    await positions.waitFor(0n, ['shifts']);
+    hurried = 0;
+    await positions.waitFor(0n, ['shifts']);
+    expect(hurried).toBe(0);
+    const waiting = positions.waitFor(5n, ['shifts']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hurried).toBe(1);
+    positions.advanced('shifts', 5n);
+    await waiting;
+    await positions.waitFor(5n, ['shifts']);
+    expect(hurried).toBe(1);
+    await positions.close();
+  });
+
   it('wakes on the projector in this process without asking the database again', async () => {
     const positions = new Positions(reader);
     await positions.waitFor(0n, ['shifts']);

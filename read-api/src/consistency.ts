@@ -34,7 +34,14 @@ export class Positions {
   private readonly stands = new Map<string, Point>();
   private following: Promise<void> | undefined;
 
-  constructor(private readonly sql: Sql) {}
+  /**
+   * `hurry` wakes the projector in this process, when there is one: a request that has to wait
+   * for its own write asks for it at once, rather than when the store's doorbell next rings.
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly hurry: () => void = () => {},
+  ) {}
 
   /**
    * The projector in this process calls this after every batch, with the read model's new
@@ -50,6 +57,7 @@ export class Positions {
     // Marks come only from checkpoints as committed (an advance, a notice, a look), and a live
     // checkpoint only moves forward: marks already at `min` need no look.
     if (readModels.every((name) => (this.stands.get(name)?.position ?? -1n) >= min)) return;
+    this.hurry();
     const stand = new Map<string, bigint>();
     const reached = () => readModels.every((name) => (stand.get(name) ?? -1n) >= min);
     let arrived = () => {};

@@ -51,55 +51,89 @@ async function readHorizon(sql: Sql): Promise<Horizon> {
 }
 
 /**
- * Calls the listener once events announced since the last call can be read. An announced event
- * can still sit above the read horizon, held back by an older transaction that has not ended (a
- * projector's write, another append committing); then the horizon is looked at again after a short,
- * growing wait and the listener called as soon as it moved, so a follower waits for that
- * transaction and not for its poll interval. It is also looked at once on start, for a follower
- * that starts while events are held back.
+ * The store's doorbell: calls every listener once events announced since the last call can be
+ * read. One listens and looks for every follower of the store, so an append costs one look, not
+ * one per follower. It gathers for `gatherMs` after the first announcement before it looks, so
+ * that followers woken by a busy log read many events a round instead of one each (a reader
+ * waiting for its own write hurries its follower itself, see the projection runner). An announced
+ * event can still sit above the read horizon, held back by an older transaction that has not ended
+ * (a projector's write, another append committing); then the horizon is looked at again after a
+ * short, growing wait and the listeners called as soon as it moved, so a follower waits for that
+ * transaction and not for its poll interval. It also looks once for each new follower, for one that
+ * starts while events are held back.
  */
-export function watchReadable(sql: Sql, listener: () => void): () => Promise<void> {
-  let stopped = false;
+export function readableDoorbell(sql: Sql, gatherMs: number) {
+  const listeners = new Set<() => void>();
   let rang = false;
   let checking: Promise<void> | undefined;
+  let gathering: NodeJS.Timeout | undefined;
+  let listening: Promise<{ unlisten(): Promise<void> } | undefined> | undefined;
+
+  const ringAll = () => {
+    for (const listener of [...listeners]) listener();
+  };
 
   async function check() {
     let last: bigint | undefined;
     let wait = FIRST_RECHECK_MS;
-    while (!stopped) {
+    while (listeners.size > 0) {
       const announced = rang;
       rang = false;
       let horizon: Horizon;
       try {
         horizon = await readHorizon(sql);
       } catch {
-        // The follower reads, meets the same failure and handles it; a later notification retries.
-        listener();
+        // The followers read, meet the same failure and handle it; a later notification retries.
+        ringAll();
         break;
       }
       if (announced || (last !== undefined && horizon.below > last)) {
-        listener();
+        ringAll();
         wait = FIRST_RECHECK_MS;
       }
       last = horizon.below;
       if (horizon.pending) {
         await sleep(wait);
         wait = Math.min(wait * 2, LONGEST_RECHECK_MS);
-      } else if (!rang) break;
+      } else break;
     }
     checking = undefined;
+    // Announced while looking: looked at again after the usual gathering.
+    if (rang && listeners.size > 0) ring();
   }
 
-  const ring = () => {
-    rang = true;
+  function look() {
     checking ??= check();
-  };
-  const listening = sql.listen(NOTIFY_CHANNEL, ring).catch(() => undefined);
-  checking = check();
+  }
 
-  return async () => {
-    stopped = true;
-    await (await listening)?.unlisten().catch(() => undefined);
-    await checking;
+  function ring() {
+    rang = true;
+    if (checking || gathering) return;
+    if (gatherMs <= 0) return look();
+    gathering = setTimeout(() => {
+      gathering = undefined;
+      look();
+    }, gatherMs);
+  }
+
+  return {
+    watch(listener: () => void): () => Promise<void> {
+      listeners.add(listener);
+      listening ??= sql.listen(NOTIFY_CHANNEL, ring).catch(() => undefined);
+      look();
+      let stopped = false;
+      return async () => {
+        if (stopped) return;
+        stopped = true;
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        clearTimeout(gathering);
+        gathering = undefined;
+        const listened = listening;
+        listening = undefined;
+        await (await listened)?.unlisten().catch(() => undefined);
+        await checking;
+      };
+    },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../port';
 import { Recent } from '../recent';
 import { eventStoreMigrations } from './migrations';
-import { appendAnnouncer, watchReadable } from './notifications';
+import { appendAnnouncer, readableDoorbell } from './notifications';
 import { followAll } from './subscription';
 
 const EVENT_COLUMNS = [
@@ -72,11 +72,19 @@ export interface PostgresEventStoreOptions {
   sql: Sql;
   /** How often a subscriber looks for new events when no notification arrives. */
   pollIntervalMs?: number;
+  /**
+   * How long the doorbell gathers appends before it wakes the followers (see `readableDoorbell`):
+   * at most this much later, a follower reads every event appended meanwhile in one round.
+   */
+  gatherMs?: number;
   /** Awaited inside each append's transaction just before it commits; fault tests stretch it. */
   beforeCommit?: () => Promise<void>;
   /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
   chainKey?: ChainKey;
 }
+
+/** How long the doorbell gathers appends by default before it wakes the followers. */
+const GATHER_MS = 10;
 
 /** How long `readAll` waits at most for transactions older than the events committed before it. */
 const READ_WAIT_MS = 1_000;
@@ -97,10 +105,12 @@ type AppendOutcome = {
 export function createPostgresEventStore({
   sql,
   pollIntervalMs = 500,
+  gatherMs = GATHER_MS,
   beforeCommit,
   chainKey,
 }: PostgresEventStoreOptions): EventStore {
   const announcer = appendAnnouncer(sql);
+  const doorbell = readableDoorbell(sql, gatherMs);
   // The last revision and chain hash seen of recently read or written streams. A stale entry costs
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
   const heads = new Recent<string, { revision: bigint; hash: string }>(REMEMBERED_HEADS);
@@ -288,7 +298,7 @@ export function createPostgresEventStore({
   }
 
   function watch(listener: () => void): () => Promise<void> {
-    return watchReadable(sql, listener);
+    return doorbell.watch(listener);
   }
 
   function subscribeToAll(after: bigint, handler: (event: RecordedEvent) => Promise<void>): Subscription {

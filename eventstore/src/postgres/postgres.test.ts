@@ -1,6 +1,6 @@
 import { connect } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import type { Sql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainVerifier } from '../chain';
 import { eventStoreContract, newEvent } from '../contract';
@@ -59,5 +59,41 @@ describe('PostgreSQL appends chained from what a store last saw', () => {
     await createPostgresEventStore({ sql }).append('rewritten', [newEvent('New')], 'no_stream');
     expect((await mine.append('rewritten', [newEvent('Next')], 0n)).nextRevision).toBe(1n);
     expect(await chainOf('rewritten')).toEqual([]);
+  });
+
+  it('rings once for every follower of a store, however many appends a burst makes, and looks once for all', async () => {
+    let looks = 0;
+    const watched = postgres(db.url, {
+      max: 2,
+      onnotice: () => {},
+      debug: (_connection, query) => {
+        if (query.includes('eventstore_read_horizon() as below) h')) looks += 1;
+      },
+    });
+    const store = createPostgresEventStore({ sql: watched, gatherMs: 1_000 });
+    const calls = [0, 0];
+    const stops = calls.map((_, i) =>
+      store.watch(() => {
+        calls[i]! += 1;
+      }),
+    );
+    try {
+      const settled = Date.now() + 5_000;
+      while (looks === 0 && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      calls.fill(0);
+      looks = 0;
+      const writer = createPostgresEventStore({ sql });
+      for (let i = 0; i < 10; i++) await writer.append(`burst-${i}`, [newEvent()], 'no_stream');
+      const deadline = Date.now() + 5_000;
+      while (calls.some((n) => n === 0) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(calls).toEqual([1, 1]);
+      expect(looks).toBe(1);
+    } finally {
+      for (const stop of stops) await stop();
+      await watched.end();
+    }
   });
 });

@@ -10,18 +10,28 @@ import { addressesOf, audienceAddresses } from './recipients';
 import { ruleFor, shiftAt, shiftInfo } from './rules';
 import { type Mail, mail } from './templates';
 
+/**
+ * Whether an event can have mail at all, from the event alone: one that cannot (a reservation on a
+ * schedule, a session) is passed over without reading anything.
+ */
+export function mayMail(event: RecordedEvent): boolean {
+  if (inCategory(event.streamId, 'operation')) return true;
+  if (event.type === 'CredentialExpiryNoticed' || event.type === 'ShiftEscalated') return true;
+  if (!ruleFor(event.type, event.data) || !inCategory(event.streamId, 'shift')) return false;
+  return !event.data.testData || event.type === 'ShiftPosted';
+}
+
 /** Plans the mails of one event: a delivery row per recipient, idempotent by (event, recipient). */
 export async function planMails(
   deps: MailPlannerDeps,
   tx: TransactionSql,
   event: RecordedEvent,
 ): Promise<number> {
+  if (!mayMail(event)) return 0;
   if (inCategory(event.streamId, 'operation')) return planOperationMails(deps, tx, event);
   if (event.type === 'CredentialExpiryNoticed') return planCredentialMails(deps, tx, event);
   if (event.type === 'ShiftEscalated') return planOutreachMails(deps, tx, event);
-  const rule = ruleFor(event.type, event.data);
-  if (!rule || !inCategory(event.streamId, 'shift')) return 0;
-  if (event.data.testData && event.type !== 'ShiftPosted') return 0;
+  const rule = ruleFor(event.type, event.data)!;
   const shift = await shiftAt(deps.store, event.streamId, event.revision);
   const data = { ...(event.data as Record<string, string>), holderId: shift.assignedUserId ?? '' };
   if (event.type === 'ShiftUpdated' && !shift.assignedUserId) return 0;

@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
-import { planMails } from './plan';
+import { mayMail, planMails } from './plan';
 import type { MailPlannerDeps } from './planner-deps';
 
 /** The read models recipients and reports come from; planning waits until they have caught up. */
@@ -57,16 +57,26 @@ export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
  */
 export function emailHandler(deps: MailPlannerDeps) {
   const plan = async (event: RecordedEvent) => {
+    if (!mayMail(event)) return;
     await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
     await deps.sql.begin((tx) => planMails(deps, tx, event));
   };
+  /**
+   * Where mail started, once read: with the log-following planner stopped (it is, while this
+   * consumer plans), nothing moves it again, and events after it are planned without asking.
+   */
+  let started: bigint | undefined;
   return {
     name: NAME,
     async handle(event: RecordedEvent): Promise<void> {
-      const [start] = await deps.sql<
-        { position: bigint }[]
-      >`select position from process_checkpoints where name = ${NAME}`;
-      if (start && event.position <= BigInt(start.position)) return;
+      if (!mayMail(event)) return;
+      if (started === undefined || event.position <= started) {
+        const [start] = await deps.sql<
+          { position: bigint }[]
+        >`select position from process_checkpoints where name = ${NAME}`;
+        started = start ? BigInt(start.position) : undefined;
+        if (started !== undefined && event.position <= started) return;
+      }
       await plan(event);
     },
     retry: plan,

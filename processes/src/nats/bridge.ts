@@ -10,6 +10,8 @@ import type { Sql } from 'postgres';
 export const EVENTS_STREAM = 'SHIFTCOVER_EVENTS';
 export const subjectOf = (type: string) => `shiftcover.events.${type}`;
 const NAME = 'nats-bridge';
+/** Events published per round. */
+const BATCH = 200;
 const NS_PER_MS = 1_000_000;
 
 /**
@@ -99,7 +101,7 @@ export class EventBridge {
   }
 
   /** Publishes the next batch; returns how many events went out. */
-  async publishNextBatch(limit = 200): Promise<number> {
+  async publishNextBatch(limit = BATCH): Promise<number> {
     const [row] = await this.deps.sql<
       { position: bigint }[]
     >`select position from process_checkpoints where name = ${NAME}`;
@@ -120,9 +122,10 @@ export class EventBridge {
     while (this.running) {
       try {
         this.notified = false;
-        const published = await this.publishNextBatch();
+        const published = await this.publishNextBatch(BATCH);
         failures = 0;
-        if (published > 0 || this.notified) continue;
+        // A short batch reached the head of the log: the next comes with the doorbell.
+        if (published >= BATCH || this.notified) continue;
         await this.pause(1000);
       } catch (error) {
         failures += 1;
