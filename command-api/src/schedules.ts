@@ -12,6 +12,7 @@ import {
   type ShiftState,
   scheduleDecider,
   shiftDecider,
+  type VersionedRules,
   workingTimeRulesDecider,
 } from '@shiftcover/domain';
 import type { AppendHooks, CommandHandler, CommandTrace } from '@shiftcover/eventstore';
@@ -45,10 +46,22 @@ export class Schedules {
    * before the shift's events are appended (and released if the append fails), and the time it
    * frees is released after.
    */
-  around(context: CommandContext, trace: CommandTrace): AppendHooks<ShiftCommand, ShiftEvent, ShiftState> {
+  around(
+    context: CommandContext,
+    trace: CommandTrace,
+    command?: ShiftCommand,
+  ): AppendHooks<ShiftCommand, ShiftEvent, ShiftState> {
     // Reservations made by this execution get ids of their own, so a client retrying the same
     // command after a failure reserves again instead of being taken for a repeat.
     const execution = randomUUID();
+    // A command that may reserve time reads the working-time rules beside the shift's stream rather
+    // than after it: its first reservation decides on them, any later attempt reads them again.
+    let rules = command && REFUSED_ACTIONS[command.type] ? this.workingTimeRules() : undefined;
+    const rulesNow = () => {
+      const read = rules ?? this.workingTimeRules();
+      rules = undefined;
+      return read;
+    };
     const traceOf = (attempt: number) => ({
       ...trace,
       commandId: `${trace.commandId}#${execution}:${attempt}`,
@@ -60,7 +73,7 @@ export class Schedules {
         if (!reservation) return undefined;
         const attemptTrace = traceOf(attempt);
         try {
-          if (!(await this.reserve(reservation, context, attemptTrace))) return undefined;
+          if (!(await this.reserve(reservation, context, attemptTrace, rulesNow))) return undefined;
         } catch (error) {
           if (error instanceof RuleRefusal)
             await this.recordRefusal(command, reservation.userId, error, context, attemptTrace);
@@ -81,6 +94,7 @@ export class Schedules {
     reservation: ReserveTimeData,
     context: CommandContext,
     trace: CommandTrace,
+    rulesNow: () => Promise<VersionedRules>,
   ): Promise<boolean> {
     let alreadyHeld = false;
     const outcome = await this.handler.handle(
@@ -89,13 +103,22 @@ export class Schedules {
       async (state): Promise<ScheduleCommand> => {
         alreadyHeld = state.reservations.some((r) => r.shiftId === reservation.shiftId);
         const releaseStale = await this.abandoned(reservation, state.reservations, context.now);
-        const { state: rules } = await this.handler.load(streams.workingTimeRules(), workingTimeRulesDecider);
+        const rules = await rulesNow();
         return { type: 'ReserveTime', data: { ...reservation, releaseStale, rules } };
       },
       context,
       { ...trace, commandId: `${trace.commandId}:reserve:${reservation.shiftId}` },
     );
     return !(outcome.duplicate || alreadyHeld);
+  }
+
+  /** The working-time rules as they stand now; a failed read is not left unheard (see `around`). */
+  private workingTimeRules(): Promise<VersionedRules> {
+    const read = this.handler
+      .load(streams.workingTimeRules(), workingTimeRulesDecider)
+      .then(({ state }) => state);
+    read.catch(() => undefined);
+    return read;
   }
 
   /** The refused command, as an event on the shift: the rule, its version and the figures. */

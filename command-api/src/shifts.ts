@@ -34,7 +34,7 @@ export async function executeShiftCommand(
     command,
     context,
     trace,
-    schedules.around(context, trace),
+    schedules.around(context, trace, command),
   );
   return { ...outcome, shift: state };
 }

@@ -338,4 +338,27 @@ describe('time off over HTTP (docs/product.md §10.4)', () => {
     const accept = await taker.patch(`/api/transfer-requests/${offer.body.id}`, { status: 'accepted' });
     expect(accept).toMatchObject({ status: 422, body: { code: 'unavailable' } });
   });
+
+  it('a claim made right after the rules changed is held to the new rules, and again after they change back', async () => {
+    const person = await server.signedIn('staff');
+    const evening = await postShift('2026-04-07', '12:00', '20:00');
+    const morning = await postShift('2026-04-08', '05:00', '13:00');
+    expect((await person.post(`/api/shifts/${evening}/claim`)).status).toBe(200);
+    const rules = (minRestHours: number) =>
+      superAdmin.put('/api/working-time-rules', { minRestHours, maxHoursPerWeek: 60, maxConsecutiveDays: 6 });
+    expect((await rules(10)).status).toBe(200);
+    try {
+      expect(await person.post(`/api/shifts/${morning}/claim`)).toMatchObject({
+        status: 422,
+        body: {
+          code: 'rest_too_short',
+          message:
+            'You would have 9 h of rest between the shift ending Tue 20:00 and this one starting Wed 05:00; the minimum is 10 h',
+        },
+      });
+    } finally {
+      expect((await rules(8)).status).toBe(200);
+    }
+    expect((await person.post(`/api/shifts/${morning}/claim`)).status).toBe(200);
+  });
 });
