@@ -318,45 +318,27 @@ describe('the command handler', () => {
         return undefined;
       },
     };
+    const describe8 = (on: CommandHandler, text: string, withHooks = true) =>
+      on.handle(
+        'residence-r8',
+        residenceDecider,
+        describeAs('r8', text),
+        developer,
+        trace(),
+        withHooks ? hooks : {},
+      );
     await local.handle('residence-r8', residenceDecider, create('r8'), developer, trace());
     await local.load('residence-r8', residenceDecider);
     reads.count = 0;
-    await local.handle(
-      'residence-r8',
-      residenceDecider,
-      describeAs('r8', 'Six beds'),
-      developer,
-      trace(),
-      hooks,
-    );
+    await describe8(local, 'Six beds');
     expect(reads.count).toBe(0);
-    await local.handle(
-      'residence-r8',
-      residenceDecider,
-      describeAs('r8', 'Garden'),
-      developer,
-      trace(),
-      hooks,
-    );
+    await describe8(local, 'Garden');
     expect(reads.count).toBe(1);
     expect(stepsTaken).toHaveLength(1);
     // Changed elsewhere: the remembered state is stale, the append refused, the command read again.
-    await elsewhere.handle(
-      'residence-r8',
-      residenceDecider,
-      describeAs('r8', 'Quiet street'),
-      developer,
-      trace(),
-    );
+    await describe8(elsewhere, 'Quiet street', false);
     reads.count = 0;
-    await local.handle(
-      'residence-r8',
-      residenceDecider,
-      describeAs('r8', 'Near the bus'),
-      developer,
-      trace(),
-      hooks,
-    );
+    await describe8(local, 'Near the bus');
     expect(reads.count).toBeGreaterThan(0);
     // Without `stepsBefore`, a command with steps before its append always reads its stream first.
     reads.count = 0;
