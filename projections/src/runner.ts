@@ -109,13 +109,13 @@ export class ProjectionRunner {
   }
 
   /** One batch for the projections at the head of the pack, and one for each behind it. */
-  private async round(): Promise<{ applied: number; full?: boolean; retrySoon?: number }> {
+  private async round(): Promise<{ full?: boolean; retrySoon?: number }> {
     const batchSize = this.deps.batchSize ?? DEFAULT_BATCH;
     const now = Date.now();
     const ready = this.projections.filter((p) => (this.backoff.get(p.name)?.until ?? 0) <= now);
     const waits = [...this.backoff.values()].map((b) => Math.max(0, b.until - now));
     let retrySoon = waits.length > 0 ? Math.min(...waits) : undefined;
-    if (ready.length === 0) return { applied: 0, retrySoon };
+    if (ready.length === 0) return { retrySoon };
     const checkpoints = await readCheckpointsOf(
       this.deps.sql,
       ready.map((p) => p.name),
@@ -123,7 +123,6 @@ export class ProjectionRunner {
     const furthest = [...checkpoints.values()].reduce((max, c) => (c.position > max ? c.position : max), -1n);
     const front = this.oneByOne ? [] : ready.filter((p) => checkpoints.get(p.name)?.position === furthest);
     const behind = ready.filter((p) => !front.includes(p));
-    let applied = 0;
     /** Whether a batch came back full: more is waiting, and the loop goes on at once. */
     let full = false;
     if (front.length > 0) {
@@ -132,7 +131,6 @@ export class ProjectionRunner {
           this.reportParked(name, failure),
         );
         for (const [name, position] of outcome.advanced) this.options.onAdvance?.(name, position);
-        applied += outcome.advanced.size > 0 ? outcome.events : 0;
         if (outcome.events >= batchSize) full = true;
         if (outcome.busy.length > 0) retrySoon = Math.min(retrySoon ?? BUSY_RETRY_MS, BUSY_RETRY_MS);
       } catch (error) {
@@ -144,7 +142,7 @@ export class ProjectionRunner {
           'projection batch failed together: next one projection at a time',
         );
         this.oneByOne = true;
-        return { applied: 0, retrySoon: 0 };
+        return { retrySoon: 0 };
       }
     }
     let allWell = true;
@@ -155,7 +153,6 @@ export class ProjectionRunner {
         );
         this.backoff.delete(projection.name);
         if (count > 0) {
-          applied += count;
           if (count >= batchSize) full = true;
           const checkpoint = await readCheckpoint(this.deps.sql, projection.name);
           if (checkpoint) this.options.onAdvance?.(projection.name, checkpoint.position);
@@ -171,7 +168,7 @@ export class ProjectionRunner {
       }
     }
     if (this.oneByOne && allWell) this.oneByOne = false;
-    return { applied, full, retrySoon };
+    return { full, retrySoon };
   }
 
   private reportParked(projection: string, { event, error }: Failure): void {

@@ -69,7 +69,6 @@ export function emailHandler(deps: MailPlannerDeps) {
   return {
     name: NAME,
     async handle(event: RecordedEvent): Promise<void> {
-      if (!mayMail(event)) return;
       if (started === undefined || event.position <= started) {
         const [start] = await deps.sql<
           { position: bigint }[]
