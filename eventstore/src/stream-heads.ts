@@ -3,30 +3,33 @@ import type { EventStore, StreamHead } from './port';
 /** The most streams asked about in one read. */
 const MOST_PER_READ = 500;
 
-interface Asker {
-  resolve(head: StreamHead | undefined): void;
+interface Asker<Answer> {
+  resolve(answer: Answer | undefined): void;
   reject(error: unknown): void;
 }
 
 /**
- * Where streams end now, asked for together. The streams asked about while a read is on its way
- * are read in one go as soon as it is back, so a busy server makes one short read for many
- * requests instead of one each, and an idle one reads at once. Every answer comes from a read that
- * started after it was asked for, so it is as fresh as a read of its own: an event appended before
- * the question, by any process, is in the answer.
+ * Answers read for many keys at once. The keys asked for while a read is on its way are read in
+ * one go as soon as it is back, so a busy server makes one short read for many requests instead of
+ * one each, and an idle one reads at once. Every answer comes from a read that started after it
+ * was asked for, so it is as fresh as a read of its own: an event appended before the question, by
+ * any process, is in the answer. A key asked for twice before its read is read once.
  */
-export class StreamHeads {
-  private waiting = new Map<string, Asker[]>();
+export class AskedTogether<Key, Answer> {
+  private waiting = new Map<Key, Asker<Answer>[]>();
   private reading = false;
 
-  constructor(private readonly store: Pick<EventStore, 'streamHeads'>) {}
+  constructor(
+    private readonly readMany: (keys: Key[]) => Promise<Map<Key, Answer>>,
+    private readonly mostPerRead = MOST_PER_READ,
+  ) {}
 
-  /** The stream's last event now, or undefined when it has none. */
-  of(streamId: string): Promise<StreamHead | undefined> {
+  /** The answer for `key` from a read that starts after this call, or undefined when it has none. */
+  of(key: Key): Promise<Answer | undefined> {
     return new Promise((resolve, reject) => {
-      const askers = this.waiting.get(streamId);
+      const askers = this.waiting.get(key);
       if (askers) askers.push({ resolve, reject });
-      else this.waiting.set(streamId, [{ resolve, reject }]);
+      else this.waiting.set(key, [{ resolve, reject }]);
       if (!this.reading) {
         this.reading = true;
         // Questions asked in the same turn of the event loop go in the first read together.
@@ -37,20 +40,33 @@ export class StreamHeads {
 
   private async read(): Promise<void> {
     while (this.waiting.size > 0) {
-      const batch = new Map<string, Asker[]>();
-      for (const [streamId, askers] of this.waiting) {
-        if (batch.size === MOST_PER_READ) break;
-        batch.set(streamId, askers);
+      const batch = new Map<Key, Asker<Answer>[]>();
+      for (const [key, askers] of this.waiting) {
+        if (batch.size === this.mostPerRead) break;
+        batch.set(key, askers);
       }
-      for (const streamId of batch.keys()) this.waiting.delete(streamId);
+      for (const key of batch.keys()) this.waiting.delete(key);
       try {
-        const heads = await this.store.streamHeads([...batch.keys()]);
-        for (const [streamId, askers] of batch)
-          for (const asker of askers) asker.resolve(heads.get(streamId));
+        const answers = await this.readMany([...batch.keys()]);
+        for (const [key, askers] of batch) for (const asker of askers) asker.resolve(answers.get(key));
       } catch (error) {
         for (const askers of batch.values()) for (const asker of askers) asker.reject(error);
       }
     }
     this.reading = false;
+  }
+}
+
+/** Where streams end now, asked for together (see `AskedTogether`). */
+export class StreamHeads {
+  private readonly asked: AskedTogether<string, StreamHead>;
+
+  constructor(store: Pick<EventStore, 'streamHeads'>) {
+    this.asked = new AskedTogether((streamIds) => store.streamHeads(streamIds));
+  }
+
+  /** The stream's last event now, or undefined when it has none. */
+  of(streamId: string): Promise<StreamHead | undefined> {
+    return this.asked.of(streamId);
   }
 }

@@ -74,32 +74,63 @@ export async function readYourWritesLag(
   samples: number,
   until?: Promise<unknown>,
 ): Promise<LagFigures> {
+  return (await lagSampler()).sample(baseUrl, queue, samples, until);
+}
+
+/**
+ * The sampler's process, started and ready before it is asked for anything: started beside a load,
+ * its own start (loading its modules) would take the CPU from the server it measures.
+ */
+export async function lagSampler(): Promise<{
+  sample(baseUrl: string, queue: LagQueue, samples: number, until?: Promise<unknown>): Promise<LagFigures>;
+}> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
-  try {
-    const reply = new Promise<Reply>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as Reply));
-      child.once('exit', (code) => reject(new Error(`the lag sampler exited with ${code} before answering`)));
-    });
-    const stop = () => child.connected && child.send('stop');
-    until?.then(stop, stop);
-    child.send({ baseUrl, queue, samples } satisfies Request);
-    const answer = await reply;
-    if ('error' in answer) throw new Error(answer.error);
-    return answer.figures;
-  } finally {
+  const stop = () => {
     process.off('exit', orphaned);
     if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) =>
+        reject(new Error(`the lag sampler exited with ${code} before it was ready`)),
+      );
+    });
+  } catch (error) {
+    stop();
+    throw error;
   }
+  return {
+    async sample(baseUrl, queue, samples, until) {
+      try {
+        const reply = new Promise<Reply>((resolve, reject) => {
+          child.once('message', (message) => resolve(message as Reply));
+          child.once('exit', (code) =>
+            reject(new Error(`the lag sampler exited with ${code} before answering`)),
+          );
+        });
+        const finish = () => child.connected && child.send('stop');
+        until?.then(finish, finish);
+        child.send({ baseUrl, queue, samples } satisfies Request);
+        const answer = await reply;
+        if ('error' in answer) throw new Error(answer.error);
+        return answer.figures;
+      } finally {
+        stop();
+      }
+    },
+  };
 }
 
-// In the sampler's own process: one request, one reply, then it exits.
+// In the sampler's own process: ready, then one request, one reply, and it exits.
 if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
   let stopped = false;
+  process.send('ready');
   process.on('message', (message: Request | 'stop') => {
     if (message === 'stop') {
       stopped = true;

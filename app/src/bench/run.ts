@@ -16,7 +16,7 @@ import {
   settled,
   shiftListLoad,
 } from './http-bench';
-import { readYourWritesLag } from './lag-sampler';
+import { lagSampler, readYourWritesLag } from './lag-sampler';
 import { renderStoreResults, type StoreResults } from './store-bench';
 import { firstScreenAssets, firstScreenPerformance, renderPerformance, timeToFirstRender } from './web-bench';
 import { renderYearSection, yearReads } from './year-bench';
@@ -116,9 +116,10 @@ try {
     const perStaff = Math.ceil((smoke ? 100 : 9000) / connections) + 20;
     const claimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+    const sampler = connections === loaded ? await lagSampler() : undefined;
     const load = claimLoad(server.baseUrl, eventSourcedPaths, claimants, connections, duration);
-    if (connections === loaded) {
-      results.loadedLag = await readYourWritesLag(
+    if (sampler) {
+      results.loadedLag = await sampler.sample(
         server.baseUrl,
         loadedLagClaimants.queues[0]!,
         smoke ? 20 : 600,

@@ -25,8 +25,8 @@ afterAll(async () => {
   await db.drop();
 });
 
-describe('an append as the log grows', () => {
-  it('finds each row it reads through an index, whatever the size of the log when the connection first appended', async (context) => {
+describe('an append and a read as the log grows', () => {
+  it('finds each row it reads through an index, whatever the size of the log when the connection first appended or read', async (context) => {
     const explained = await sql`load 'auto_explain'`.then(
       () => true,
       () => false,
@@ -41,6 +41,7 @@ describe('an append as the log grows', () => {
     for (let i = 0; i < 10; i++) {
       await store.append(`early-${i}`, [newEvent()], 'no_stream');
       await store.append(`early-${i}`, [newEvent()], 0n);
+      await Promise.all([store.readStream(`early-${i}`), store.readStream('early-0', { fromRevision: 1n })]);
     }
     await sql`
       insert into events (position, event_id, stream_id, revision, type, data, metadata)
@@ -53,6 +54,12 @@ describe('an append as the log grows', () => {
     notices.length = 0;
     await store.append('late', [newEvent()], 'no_stream');
     await createPostgresEventStore({ sql }).append('early-3', [newEvent()], 1n);
+    const [read] = await Promise.all([
+      store.readStream('early-3'),
+      store.readStream('bulk-7', { fromRevision: 1n }),
+    ]);
+    expect(read.events).toHaveLength(3);
+    expect(notices.some((notice) => notice.includes('with ordinality'))).toBe(true);
     const check = notices.find((notice) => notice.includes("select 'duplicate'::text"));
     expect(check).toBeDefined();
     expect(check).toContain('events_event_id_key');

@@ -14,6 +14,7 @@ import {
   WrongExpectedRevision,
 } from '../port';
 import { Recent } from '../recent';
+import { AskedTogether } from '../stream-heads';
 import { eventStoreMigrations } from './migrations';
 import { appendAnnouncer, readableDoorbell } from './notifications';
 import { followAll } from './subscription';
@@ -92,6 +93,11 @@ const FIRST_READ_RETRY_MS = 2;
 const LONGEST_READ_RETRY_MS = 50;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The most streams read in one statement; what is asked beyond waits for the next. */
+const MOST_STREAMS_PER_READ = 100;
+/** Between a read's revision and its stream's id in the key of a read asked for. */
+const KEY_SEPARATOR = '\u0000';
 
 /** How many streams' last revision and hash are remembered, to chain an append without a read. */
 const REMEMBERED_HEADS = 10_000;
@@ -204,22 +210,56 @@ export function createPostgresEventStore({
     return row ? { nextRevision: BigInt(row.revision), position: BigInt(row.position) } : undefined;
   }
 
+  /**
+   * Streams read together: the reads asked for while one is on its way go out in one statement
+   * when it is back (see `AskedTogether`), so a busy server reads many commands' streams in one
+   * round trip, and each answer is still from a read that started after it was asked for.
+   */
+  const streamReads = new AskedTogether<string, ReadStreamResult>(readStreams, MOST_STREAMS_PER_READ);
+
   async function readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
     const from = options.fromRevision ?? 0n;
-    const rows = await sql<EventRow[]>`
-      select ${sql(EVENT_COLUMNS)} from events
-      where stream_id = ${streamId} and revision >= ${from.toString()}
-      order by revision`;
-    const events = rows.map(toRecorded);
-    const last = events.at(-1);
-    if (last) {
-      remember(streamId, last.revision, chainHashOf(last));
-      return { events, revision: last.revision };
+    const read = (await streamReads.of(`${from}${KEY_SEPARATOR}${streamId}`))!;
+    // Two callers asking for the same read at once share it: each gets a list of its own.
+    return { events: [...read.events], revision: read.revision };
+  }
+
+  /**
+   * Each stream's events from a revision on, for keys `from<separator>streamId`, in one statement:
+   * one snapshot for all, each stream found through its own index lookups. A stream with no event
+   * from that revision on answers its revision from `event_streams`.
+   */
+  async function readStreams(keys: string[]): Promise<Map<string, ReadStreamResult>> {
+    const asked = keys.map((key) => {
+      const at = key.indexOf(KEY_SEPARATOR);
+      return { from: key.slice(0, at), streamId: key.slice(at + 1) };
+    });
+    const rows = await sql<(Partial<EventRow> & { asked: bigint; head: bigint | null })[]>`
+      select r.asked, s.revision as head, ${sql.unsafe(EVENT_COLUMNS.map((column) => `e.${column}`).join(', '))}
+      from unnest(${asked.map((a) => a.streamId)}::text[], ${asked.map((a) => a.from)}::bigint[])
+        with ordinality as r(stream_id, from_revision, asked)
+      left join event_streams s on s.stream_id = r.stream_id
+      left join lateral (
+        select ${sql(EVENT_COLUMNS)} from events
+        where events.stream_id = r.stream_id and events.revision >= r.from_revision
+        order by events.revision
+      ) e on true
+      order by r.asked, e.revision`;
+    const answers = new Map<string, ReadStreamResult>();
+    for (const key of keys) answers.set(key, { events: [], revision: 'no_stream' });
+    for (const row of rows) {
+      const key = keys[Number(row.asked) - 1]!;
+      const answer = answers.get(key)!;
+      if (row.position != null) answer.events.push(toRecorded(row as EventRow));
+      else if (row.head != null) answer.revision = BigInt(row.head);
     }
-    if (from === 0n) return { events, revision: 'no_stream' };
-    const [stream] = await sql<{ revision: bigint }[]>`
-      select revision from event_streams where stream_id = ${streamId}`;
-    return { events, revision: stream ? BigInt(stream.revision) : 'no_stream' };
+    for (const answer of answers.values()) {
+      const last = answer.events.at(-1);
+      if (!last) continue;
+      answer.revision = last.revision;
+      remember(last.streamId, last.revision, chainHashOf(last));
+    }
+    return answers;
   }
 
   async function streamHeads(streamIds: readonly string[]): Promise<Map<string, StreamHead>> {

@@ -61,6 +61,41 @@ describe('PostgreSQL appends chained from what a store last saw', () => {
     expect(await chainOf('rewritten')).toEqual([]);
   });
 
+  it('reads the streams asked for at the same moment in one statement, each from its own revision', async () => {
+    let reads = 0;
+    const counted = postgres(db.url, {
+      max: 2,
+      onnotice: () => {},
+      types: { bigint: postgres.BigInt },
+      debug: (_connection, query) => {
+        if (query.includes('with ordinality')) reads += 1;
+      },
+    });
+    const store = createPostgresEventStore({ sql: counted });
+    try {
+      await store.append('together-a', [newEvent('A0'), newEvent('A1'), newEvent('A2')], 'no_stream');
+      await store.append('together-b', [newEvent('B0')], 'no_stream');
+      reads = 0;
+      const [a, aAgain, aTail, bPast, never] = await Promise.all([
+        store.readStream('together-a'),
+        store.readStream('together-a'),
+        store.readStream('together-a', { fromRevision: 2n }),
+        store.readStream('together-b', { fromRevision: 1n }),
+        store.readStream('together-never'),
+      ]);
+      expect(reads).toBe(1);
+      expect(a.events.map((event) => event.type)).toEqual(['A0', 'A1', 'A2']);
+      expect(a.revision).toBe(2n);
+      expect(aAgain).toEqual(a);
+      expect(aAgain.events).not.toBe(a.events);
+      expect(aTail.events.map((event) => [event.type, event.revision])).toEqual([['A2', 2n]]);
+      expect(bPast).toEqual({ events: [], revision: 0n });
+      expect(never).toEqual({ events: [], revision: 'no_stream' });
+    } finally {
+      await counted.end();
+    }
+  });
+
   it('rings once for every follower of a store, however many appends a burst makes, and looks once for all', async () => {
     let looks = 0;
     const watched = postgres(db.url, {
