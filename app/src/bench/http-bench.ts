@@ -155,12 +155,24 @@ export async function shiftListLoad(
   };
 }
 
+/** Whether every JetStream consumer of the server has taken and acknowledged all it was given. */
+async function jetStreamIdle(baseUrl: string): Promise<boolean> {
+  const page = await fetch(`${baseUrl}/metrics`).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
+  return page
+    .split('\n')
+    .filter((line) => line.startsWith('shiftcover_jetstream_pending{'))
+    .every((line) => Number(line.split(' ').at(-1)) === 0);
+}
+
 /**
- * Waits until the server has digested what was written before (its read models and process
- * managers have reached the log's head) and answers /healthz promptly, so a load run measures
- * that load alone, not the backlog of the one before or of the bench's own setup. It gives up after
- * `waitSeconds`: on a machine busy with other work /healthz may never be prompt. Says whether it
- * settled.
+ * Waits until the server has digested what was written before (its read models, its process
+ * managers and its JetStream consumers have reached the log's head) and answers /healthz
+ * promptly, so a load run measures that load alone, not the backlog of the one before or of the
+ * bench's own setup. It gives up after `waitSeconds`: on a machine busy with other work /healthz
+ * may never be prompt. Says whether it settled.
  */
 export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds = 120): Promise<boolean> {
   const deadline = Date.now() + waitSeconds * 1000;
@@ -181,7 +193,10 @@ export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds 
       (r) => r.ok,
       () => false,
     );
-    const caughtUp = (behind?.position ?? target) >= target;
+    // Under JetStream the mail planner and the other durable consumers count what they have still
+    // to take on the server's metrics page.
+    const consumersIdle = await jetStreamIdle(baseUrl);
+    const caughtUp = (behind?.position ?? target) >= target && consumersIdle;
     prompt = caughtUp && ok && performance.now() - started < 20 ? prompt + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
