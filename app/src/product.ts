@@ -14,9 +14,10 @@ export interface Product {
 }
 
 /**
- * The whole product in one process (`npm start`): the HTTP server with the projector, and the
- * process managers on NATS JetStream: `NATS_URL`, else a `nats-server` of its own with its storage
- * under `DATA_DIR/nats`, else, where there is no `nats-server`, subscriptions on the event store.
+ * The whole product in one process (`npm start`): the HTTP server with the projector on a thread of
+ * its own, and the process managers on NATS JetStream: `NATS_URL`, else a `nats-server` of its own
+ * with its storage under `DATA_DIR/nats`, else, where there is no `nats-server`, subscriptions on
+ * the event store.
  */
 export async function startProduct(config: Config, logger: Logger): Promise<Product> {
   const runtime = await openRuntime(config, logger, { handlesSignals: true });
@@ -26,7 +27,7 @@ export async function startProduct(config: Config, logger: Logger): Promise<Prod
   };
   try {
     const natsUrl = config.NATS_URL ?? (await embeddedNats(config, logger, stops));
-    const server = await buildServer(runtime, config, logger);
+    const server = await buildServer(runtime, config, logger, { projectorThread: true });
     stops.push(() => server.close());
     await server.listen({ port: config.PORT, host: '0.0.0.0' });
     const processes = await startProcesses(runtime, { ...config, NATS_URL: natsUrl }, logger);

@@ -58,6 +58,39 @@ export interface RuntimeOptions {
  */
 const PROJECTION_CONNECTIONS = 4;
 
+/** Where the projector's own connections go: the database, and EventStoreDB when it holds the log. */
+export interface ProjectionSetup {
+  databaseUrl: string;
+  eventstoreUrl?: string;
+  chainKey?: ChainKey;
+}
+
+/**
+ * The projector's own pool, and the store and vault read through it (`Runtime.projection`), for a
+ * projector running apart from a runtime: on a thread of its own (`projector-thread.ts`).
+ */
+export function openProjectionDeps({
+  databaseUrl,
+  eventstoreUrl,
+  chainKey,
+}: ProjectionSetup): Runtime['projection'] & {
+  close(): Promise<void>;
+} {
+  const sql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true });
+  const store = eventstoreUrl
+    ? createEsdbEventStore({ connectionString: eventstoreUrl, chainKey })
+    : createPostgresEventStore({ sql, chainKey });
+  return {
+    sql,
+    store,
+    vault: new PersonalDataVault(sql),
+    async close() {
+      await store.close();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
 /**
  * The main pool's size when `DATABASE_POOL_SIZE` is unset: four connections per core, 8 to 20.
  * Most of what a command waits for is PostgreSQL's work on its connection (the append, the commit's

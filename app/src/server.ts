@@ -20,6 +20,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { shiftHistory } from './audit/replay';
 import { projectionGauges, projectionLagCheck } from './operations';
 import { mailSetup } from './processes';
+import { ProjectorThread } from './projector-thread';
 import type { Runtime } from './runtime';
 import { endStreamsOnClose } from './shutdown';
 import { serveWebApp } from './web';
@@ -31,6 +32,11 @@ export interface ServerOptions {
   idleSessionMs?: number;
   /** Run the projector in this process (the all-in-one server); off when it runs on its own. */
   projector?: boolean;
+  /**
+   * The projector on a worker thread of its own (`ProjectorThread`) rather than in the requests'
+   * event loop: what `npm start` runs. Off, it shares the event loop (tests that do not measure).
+   */
+  projectorThread?: boolean;
   /** Serve the built web app (web/dist) when it has been built. */
   web?: boolean;
   /** The write side: sign-in and every command route (off for a read-api-only service). */
@@ -136,13 +142,21 @@ async function assemble(
   const positions = new Positions(runtime.sql, () => runner.wakeAll());
   const live = new LiveHub(options.liveLimits);
   const feed = new LiveFeed(runtime.store, () => positions.everywhere(), live);
-  const runner = new ProjectionRunner(runtime.projection, projections, {
-    log: logger,
-    onAdvance: (name, position) => {
-      positions.advanced(name, position);
-      void feed.wake().catch((error) => logger.error({ err: error }, 'live feed failed'));
-    },
-  });
+  const onAdvance = (name: string, position: bigint) => {
+    positions.advanced(name, position);
+    void feed.wake().catch((error) => logger.error({ err: error }, 'live feed failed'));
+  };
+  const runner = options.projectorThread
+    ? new ProjectorThread(
+        {
+          databaseUrl: runtime.databaseUrl,
+          eventstoreUrl: config.EVENTSTORE_URL,
+          chainKey: runtime.chainKey,
+          logLevel: config.LOG_LEVEL,
+        },
+        { onAdvance, log: logger },
+      )
+    : new ProjectionRunner(runtime.projection, projections, { log: logger, onAdvance });
   const readDeps = {
     sql: runtime.sql,
     positions,

@@ -102,6 +102,43 @@ describe('waiting for a position (x-min-position)', () => {
     await positions.close();
   });
 
+  it('ends on the advance it hears without waiting for its look, needing to hear only what its marks lack', async () => {
+    const positions = new Positions(reader);
+    await positions.marks(['shifts', 'users']);
+    positions.advanced('users', 9n);
+    // The look cannot answer while another transaction holds the checkpoints' table.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = writer.begin(async (tx) => {
+      await tx`lock table projection_checkpoints in access exclusive mode`;
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      const waiting = positions.waitFor(9n, ['shifts', 'users']);
+      let done = false;
+      void waiting.then(() => {
+        done = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(done).toBe(false);
+      // `users` stands at 9 in the marks already: hearing `shifts` is enough.
+      positions.advanced('shifts', 9n);
+      await waiting;
+    } finally {
+      release();
+      await holding;
+    }
+    await positions.close();
+  });
+
   it('answers 503 after 5 s when the read models never get there, having looked once', async () => {
     const positions = new Positions(reader);
     await positions.waitFor(0n, ['shifts']);

@@ -58,7 +58,12 @@ export class Positions {
     // checkpoint only moves forward: marks already at `min` need no look.
     if (readModels.every((name) => (this.stands.get(name)?.position ?? -1n) >= min)) return;
     this.hurry();
+    // What the marks already show stands: a read model past `min` there need not be heard again.
     const stand = new Map<string, bigint>();
+    for (const name of readModels) {
+      const known = this.stands.get(name);
+      if (known) stand.set(name, known.position);
+    }
     const reached = () => readModels.every((name) => (stand.get(name) ?? -1n) >= min);
     let arrived = () => {};
     const settled = new Promise<void>((resolve) => {
@@ -81,12 +86,13 @@ export class Positions {
     this.waiters.add(waiter);
     let timer: NodeJS.Timeout | undefined;
     try {
-      await look();
-      if (reached()) return;
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), MAX_WAIT_MS);
       });
-      if ((await Promise.race([settled, late])) === 'late') {
+      // The advance can be heard before the look answers: whichever comes first ends the wait (a
+      // look that fails ends it with its error).
+      const looked = look().then(() => new Promise<never>(() => {}));
+      if ((await Promise.race([settled, looked, late])) === 'late') {
         throw new HttpError(
           503,
           'The latest changes are still being processed. Please try again in a moment.',

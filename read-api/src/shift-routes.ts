@@ -35,6 +35,7 @@ import {
   staffNameOf,
   weekWindow,
 } from './shift-queries';
+import { inOneSnapshot } from './snapshot';
 
 const locationFilter = cleanText({ label: 'Location', max: 200 });
 const shiftFilters = z.object({
@@ -100,12 +101,15 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const variant = JSON.stringify([viewer, location, type, status, from, to, page.limit, cursor, minute]);
       const marks = await deps.positions.marks(readModels.shifts);
       const body = await lists.body(variant, marks, () =>
-        sql.begin('isolation level repeatable read read only', async (tx) => {
-          const { items, next, total } = await shiftListPage(tx, who, request.query, page, at);
+        inOneSnapshot(sql, async (tx) => {
+          const [{ items, next, total }, marks] = await Promise.all([
+            shiftListPage(tx, who, request.query, page, at),
+            readMarks(tx, readModels.shifts),
+          ]);
           const shifts = items.map((row) => shiftView(row, who));
           const query = { location, type, status, from, to, limit: limit ?? page.limit };
           return {
-            marks: await readMarks(tx, readModels.shifts),
+            marks,
             value: shifts,
             headers: {
               'x-total-count': String(total),
@@ -150,13 +154,16 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       ]);
       const marks = await deps.positions.marks(readModels.pending);
       const body = await pendingLists.body(variant, marks, () =>
-        sql.begin('isolation level repeatable read read only', async (tx) => {
-          const { items, next } = await pendingPage(tx, location, page);
-          const total = await pendingCount(tx, location, page);
+        inOneSnapshot(sql, async (tx) => {
+          const [{ items, next }, total, marks] = await Promise.all([
+            pendingPage(tx, location, page),
+            pendingCount(tx, location, page),
+            readMarks(tx, readModels.pending),
+          ]);
           const ranks = await rankPending(tx, items);
           const query = { location: asked, from, to, limit: limit ?? page.limit };
           return {
-            marks: await readMarks(tx, readModels.pending),
+            marks,
             value: items.map((row) => ({
               ...shiftView(row, who),
               staffName: staffNameOf(row),
@@ -214,10 +221,10 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     const variant = JSON.stringify([admin, Math.floor(at.getTime() / 60_000)]);
     const marks = await deps.positions.marks(readModels.shifts);
     const body = await dashboardStats.body(variant, marks, () =>
-      sql.begin('isolation level repeatable read read only', async (tx) => ({
-        marks: await readMarks(tx, readModels.shifts),
-        value: await statsOf(tx, admin, at),
-      })),
+      inOneSnapshot(sql, async (tx) => {
+        const [marks, value] = await Promise.all([readMarks(tx, readModels.shifts), statsOf(tx, admin, at)]);
+        return { marks, value };
+      }),
     );
     return sendCached(request, reply, body);
   });
@@ -238,10 +245,13 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
     const variant = JSON.stringify([who.userId, who.role, who.superAdmin, minute]);
     const marks = await deps.positions.marks(readModels.shifts);
     const body = await myShifts.body(variant, marks, () =>
-      sql.begin('isolation level repeatable read read only', async (tx) => ({
-        marks: await readMarks(tx, readModels.shifts),
-        value: await ownShifts(tx, who.userId, who, at),
-      })),
+      inOneSnapshot(sql, async (tx) => {
+        const [marks, value] = await Promise.all([
+          readMarks(tx, readModels.shifts),
+          ownShifts(tx, who.userId, who, at),
+        ]);
+        return { marks, value };
+      }),
     );
     return sendCached(request, reply, body);
   });
@@ -280,13 +290,12 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
   ) {
     const today = easternToday(at);
     const week = weekWindow(at);
-    const recent = (await shiftsWithHolders(
-      db,
-      db`s.assigned_user_id = ${userId} and s.date >= ${notBefore(at)}`,
-    )) as unknown as ShiftRow[];
-    const older =
-      (await db`${shiftsWithHolders(db, db`s.assigned_user_id = ${userId} and s.date < ${notBefore(at)}`)}
-      order by s.date desc, s.start_time desc limit ${HISTORY_SIZE}`) as unknown as ShiftRow[];
+    // Sent together: in a snapshot read (inOneSnapshot) they share one trip to the database.
+    const [recent, older] = (await Promise.all([
+      shiftsWithHolders(db, db`s.assigned_user_id = ${userId} and s.date >= ${notBefore(at)}`),
+      db`${shiftsWithHolders(db, db`s.assigned_user_id = ${userId} and s.date < ${notBefore(at)}`)}
+      order by s.date desc, s.start_time desc limit ${HISTORY_SIZE}`,
+    ])) as unknown as [ShiftRow[], ShiftRow[]];
     const upcoming = recent
       .filter((r) => r.date >= today && r.status !== 'completed')
       .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
@@ -333,21 +342,26 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
 };
 
 /** The dashboard's counts as of `at`, read in one snapshot (`tx`); staff get the open shifts only. */
-async function statsOf(tx: TransactionSql, admin: boolean, at: Date) {
+async function statsOf(tx: Sql, admin: boolean, at: Date) {
+  const month = `${easternToday(at).slice(0, 7)}-%`;
+  type Counts = { total: number; covered: number; pending: number; month: number };
   // Only shifts dated yesterday on can still be open or under way: the rest is counted in SQL.
-  const current = (await shiftsWithHolders(
-    tx,
-    tx`s.date >= ${notBefore(at)} and s.status <> 'expired'`,
-  )) as unknown as ShiftRow[];
+  // Both reads are sent together, to share a trip in a snapshot read.
+  const [current, [counts]] = await Promise.all([
+    shiftsWithHolders(tx, tx`s.date >= ${notBefore(at)} and s.status <> 'expired'`) as unknown as Promise<
+      ShiftRow[]
+    >,
+    admin
+      ? tx<Counts[]>`
+          select count(*)::int as total,
+            count(*) filter (where assigned_user_id is not null)::int as covered,
+            count(*) filter (where status = 'pending')::int as pending,
+            count(*) filter (where date like ${month})::int as month
+          from rm_shifts where status <> 'expired'`
+      : Promise.resolve([] as Counts[]),
+  ]);
   const open = current.filter((r) => isOpen(r) && !hasEnded(r, at));
   if (!admin) return { openShifts: open.length };
-  const month = `${easternToday(at).slice(0, 7)}-%`;
-  const [counts] = await tx<{ total: number; covered: number; pending: number; month: number }[]>`
-    select count(*)::int as total,
-      count(*) filter (where assigned_user_id is not null)::int as covered,
-      count(*) filter (where status = 'pending')::int as pending,
-      count(*) filter (where date like ${month})::int as month
-    from rm_shifts where status <> 'expired'`;
   const { total = 0, covered = 0, pending = 0, month: thisMonth = 0 } = counts ?? {};
   return {
     openShifts: open.length,

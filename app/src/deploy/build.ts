@@ -13,6 +13,11 @@ export const SERVER_ENTRIES = {
   processes: 'app/src/services/processes.ts',
 } as const;
 
+/** Threads a program starts from a built file beside it (`app/src/projector-thread.ts`), not programs. */
+export const THREAD_ENTRIES = {
+  'projector-worker': 'app/src/projector-worker.ts',
+} as const;
+
 export const SERVER_OUTDIR = 'app/dist';
 
 /**
@@ -39,7 +44,10 @@ export async function buildServer(outdir = `${ROOT}/${SERVER_OUTDIR}`): Promise<
   await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(
-      Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, `${ROOT}/${source}`]),
+      Object.entries({ ...SERVER_ENTRIES, ...THREAD_ENTRIES }).map(([name, source]) => [
+        name,
+        `${ROOT}/${source}`,
+      ]),
     ),
     outdir,
     bundle: true,

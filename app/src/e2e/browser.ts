@@ -62,7 +62,8 @@ export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Pr
   ensureWebBuilt();
   // The browser first: without one the suite fails at once, with nothing else started.
   const browser = await launchChromium();
-  const server = await startTestServer();
+  // The projector on its thread, as `npm start` runs it.
+  const server = await startTestServer({ projectorThread: true });
   if (options.seed ?? true) await seedDemo(server.runtime, options.now);
   const contexts: BrowserContext[] = [];
   return {
