@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['platform/src/testing/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a test waits to see (a card drawn, a read model caught up) it waits for by `expect.poll`,
+    // never by a fixed pause: on a slow or shared machine the default second is too short to see it.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Most test files spend their time waiting on PostgreSQL, NATS, SMTP or Chromium, so as many
     // forks as cores: on 2 cores the default (one fewer) leaves the machine half idle. Not more:

@@ -3,9 +3,18 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../demo';
 import { ensureWebBuilt, launchChromium } from '../testing/chromium';
 import { startTestServer, type TestServer } from '../testing/http';
+
+/**
+ * How long one step in the browser (a navigation, a click, a wait for an element) may take, and one
+ * test: generous, for a machine whose two cores are shared by two test files, two Chromiums, their
+ * servers and PostgreSQL. What is fast enough is measured by the bench, not here.
+ */
+const E2E_STEP_TIMEOUT_MS = 30_000;
+vi.setConfig({ testTimeout: 180_000 });
 
 /** Where the end-to-end run saves its screenshots (named in the README). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots', import.meta.url));
@@ -76,7 +85,7 @@ export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Pr
         baseURL: server.baseUrl,
         timezoneId: 'America/New_York',
       });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
       contexts.push(context);
       return context;
     },
