@@ -65,6 +65,7 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   );
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/read-your-writes lag under 4 clients: \{"samples":[1-9]/);
+  expect(stdout).toMatch(/the baseline's read-back under 4 clients: \{"samples":[1-9]/);
   expect(stdout).toMatch(/goals: every rebuild .*; live projectors together/);
   expect(stdout).toMatch(/web: \{"js":\{"raw":\d+/);
   expect(stdout).toContain('rebuilt read models are identical to the live ones');

@@ -65,6 +65,17 @@ app.post<{ Params: { id: string } }>('/crud/shifts/:id/approve', async (request,
   });
 });
 
+// The claimant's own shifts from today on, as the product's My Shifts names them: the read that
+// follows a write in the read-your-writes figure.
+app.get('/crud/my-shifts', async (request, reply) => {
+  const who = await session(request.headers.cookie);
+  if (!who) return reply.code(401).send({ message: 'Unauthorized' });
+  const upcoming = await sql`
+    select id, date, start_time, end_time, status from crud_shifts
+    where assigned_user_id = ${who.user_id} and date >= current_date order by date, start_time`;
+  return { upcoming };
+});
+
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 const stop = async () => {
   await app.close();

@@ -16,32 +16,49 @@ export interface LagFigures {
   failed: string[];
 }
 
-type Request = { baseUrl: string; queue: LagQueue; samples: number };
+/**
+ * Where a claim is made (`:id` standing for the shift) and where the claimant's own shifts are read
+ * back, as `{ upcoming: [{ id }] }`: the product's routes, or the CRUD baseline's.
+ */
+export interface LagRoutes {
+  claim: string;
+  read: string;
+}
+
+export const productRoutes: LagRoutes = { claim: '/api/shifts/:id/claim', read: '/api/my-shifts' };
+export const crudRoutes: LagRoutes = { claim: '/crud/shifts/:id/claim', read: '/crud/my-shifts' };
+
+type Request = { baseUrl: string; queue: LagQueue; samples: number; routes: LagRoutes };
 type Reply = { figures: LagFigures } | { error: string };
 
 /**
  * Claims a shift, then reads My Shifts naming the claim's position, `samples` times or until
  * `stopped` says so: the time from the claim's answer to a read that shows it. A read that answers
- * without the claim it waited for is an error, not a sample.
+ * without the claim it waited for is an error, not a sample. Against the CRUD baseline, whose
+ * claim is its row, the same loop times a read made right after the write under the same load.
  */
-async function sample({ baseUrl, queue, samples }: Request, stopped: () => boolean): Promise<LagFigures> {
+async function sample(
+  { baseUrl, queue, samples, routes }: Request,
+  stopped: () => boolean,
+): Promise<LagFigures> {
   const lags: number[] = [];
   const failed: string[] = [];
   for (let i = 0; i < samples && !stopped(); i++) {
     const shiftId = queue.shiftIds.pop()!;
-    const claim = await fetch(`${baseUrl}/api/shifts/${shiftId}/claim`, {
+    const claim = await fetch(`${baseUrl}${routes.claim.replace(':id', shiftId)}`, {
       method: 'POST',
       headers: { cookie: queue.cookie },
     });
     const acknowledged = performance.now();
     const position = claim.headers.get('x-position');
     await claim.arrayBuffer();
-    if (!claim.ok || !position) {
+    // The product answers every command with its position; the baseline has none to give.
+    if (!claim.ok || (!position && routes.read === productRoutes.read)) {
       failed.push(`claim ${claim.status}`);
       continue;
     }
-    const read = await fetch(`${baseUrl}/api/my-shifts`, {
-      headers: { cookie: queue.cookie, 'x-min-position': position },
+    const read = await fetch(`${baseUrl}${routes.read}`, {
+      headers: { cookie: queue.cookie, ...(position ? { 'x-min-position': position } : {}) },
     });
     const mine = (await read.json()) as { upcoming?: { id: string }[] };
     if (!read.ok) {
@@ -73,8 +90,9 @@ export async function readYourWritesLag(
   queue: LagQueue,
   samples: number,
   until?: Promise<unknown>,
+  routes = productRoutes,
 ): Promise<LagFigures> {
-  return (await lagSampler()).sample(baseUrl, queue, samples, until);
+  return (await lagSampler()).sample(baseUrl, queue, samples, until, routes);
 }
 
 /**
@@ -82,7 +100,13 @@ export async function readYourWritesLag(
  * its own start (loading its modules) would take the CPU from the server it measures.
  */
 export async function lagSampler(): Promise<{
-  sample(baseUrl: string, queue: LagQueue, samples: number, until?: Promise<unknown>): Promise<LagFigures>;
+  sample(
+    baseUrl: string,
+    queue: LagQueue,
+    samples: number,
+    until?: Promise<unknown>,
+    routes?: LagRoutes,
+  ): Promise<LagFigures>;
 }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
@@ -106,7 +130,7 @@ export async function lagSampler(): Promise<{
     throw error;
   }
   return {
-    async sample(baseUrl, queue, samples, until) {
+    async sample(baseUrl, queue, samples, until, routes = productRoutes) {
       try {
         const reply = new Promise<Reply>((resolve, reject) => {
           child.once('message', (message) => resolve(message as Reply));
@@ -116,7 +140,7 @@ export async function lagSampler(): Promise<{
         });
         const finish = () => child.connected && child.send('stop');
         until?.then(finish, finish);
-        child.send({ baseUrl, queue, samples } satisfies Request);
+        child.send({ baseUrl, queue, samples, routes } satisfies Request);
         const answer = await reply;
         if ('error' in answer) throw new Error(answer.error);
         return answer.figures;
