@@ -9,8 +9,7 @@ export type ToProjector = { kind: 'wake' } | { kind: 'stop' };
 export type FromProjector =
   | { kind: 'started' }
   | { kind: 'failed'; message: string }
-  | { kind: 'advanced'; name: string; position: string }
-  | { kind: 'stopped' };
+  | { kind: 'advanced'; name: string; position: string };
 
 /** What the thread is started with: where its connections go, and how much it logs. */
 export interface ProjectorWorkerData extends ProjectionSetup {
@@ -99,17 +98,23 @@ export class ProjectorThread {
           return;
         }
         if (this.stopping) return;
-        this.failures += 1;
-        const delay = Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** this.failures);
-        this.options.log.error({ code, delay }, 'the projector thread ended: starting it again');
-        this.restart = setTimeout(() => {
-          if (this.stopping) return;
-          this.spawn().catch((error) =>
-            this.options.log.error({ err: error }, 'the projector thread could not start again'),
-          );
-        }, delay);
+        this.options.log.error({ code }, 'the projector thread ended: starting it again');
+        this.startAgain();
       });
     });
+  }
+
+  /** Starts the thread again after a pause that grows with each failure, until it starts or is stopped. */
+  private startAgain(): void {
+    this.failures += 1;
+    const delay = Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** this.failures);
+    this.restart = setTimeout(() => {
+      if (this.stopping) return;
+      this.spawn().catch((error) => {
+        this.options.log.error({ err: error, delay }, 'the projector thread could not start again');
+        if (!this.stopping) this.startAgain();
+      });
+    }, delay);
   }
 }
 

@@ -31,7 +31,6 @@ port.on('message', (message: ToProjector) => {
 async function stop() {
   await runner.stop();
   await deps.close().catch(() => undefined);
-  tell({ kind: 'stopped' });
   // Ends this thread only, whatever handles its libraries still hold.
   process.exit(0);
 }

@@ -17,7 +17,8 @@ function deferred<T>() {
 }
 
 const staff: Principal = { userId: 'u1', role: 'staff', superAdmin: false };
-const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+const request = (headers: Record<string, string>, session: object | null = { userId: 'u1' }) =>
+  ({ headers, session: session ?? undefined }) as unknown as FastifyRequest;
 
 /** Deps whose sign-in check and wait the test settles by hand, recording when each began. */
 function depsWith(check: Promise<Principal>, wait: Promise<void>) {
@@ -66,6 +67,17 @@ describe('a reader waiting for their own write', () => {
     // The wait ending badly later is nobody's error.
     wait.reject(new HttpError(503, 'The latest changes are still being processed.'));
     await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
+  it('waits for nothing for a request without a session, which is refused', async () => {
+    const { deps, began } = depsWith(
+      Promise.reject(new HttpError(401, 'Unauthorized')),
+      new Promise(() => {}),
+    );
+    await expect(reader(request({ 'x-min-position': '42' }, null), deps, ['shifts'])).rejects.toMatchObject({
+      statusCode: 401,
+    });
+    expect(began).toEqual(['check']);
   });
 
   it('refuses a reader without the capability before anything is read, and waits for nothing unasked', async () => {

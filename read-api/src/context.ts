@@ -80,8 +80,10 @@ export const readModels = {
 
 /**
  * Signs the reader in, checks the capability, and waits for their own last write if they named it.
- * The wait begins beside the sign-in check, not after it: under load each is a trip of its own, and
- * the wait reveals nothing (a refused reader is answered as soon as the check fails).
+ * For a request with a session, the wait begins beside the check that its user is still active,
+ * not after it: under load each is a trip of its own, and the wait reveals nothing (a refused
+ * reader is answered as soon as the check fails). A request without one is refused before anything
+ * is waited for or looked at.
  */
 export async function reader(
   request: FastifyRequest,
@@ -90,12 +92,13 @@ export async function reader(
   capability?: Capability,
 ): Promise<Principal> {
   const min = minPosition(request.headers['x-min-position']);
-  const waited = min === undefined ? undefined : deps.positions.waitFor(min, models);
+  const waited = min === undefined || !request.session ? undefined : deps.positions.waitFor(min, models);
   // Should the check fail first, the wait's own end is of no interest.
   waited?.catch(() => undefined);
   const who = await deps.currentUser(request);
   if (capability && !can(who, capability)) throw new HttpError(403, refusalFor(capability));
-  await waited;
+  if (waited) await waited;
+  else if (min !== undefined) await deps.positions.waitFor(min, models);
   return who;
 }
 
