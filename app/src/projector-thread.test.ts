@@ -2,37 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import { createCommandService } from '@shiftcover/command-api';
 import { aPerson } from '@shiftcover/domain/testing';
-import { createLogger, freePort, loadConfig } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@shiftcover/platform';
+import { describe, expect, it } from 'vitest';
 import { ProjectorThread } from './projector-thread';
-import { openRuntime, type Runtime } from './runtime';
+import { useTestRuntime } from './testing/runtime';
 
-let db: TestDatabase;
-let runtime: Runtime;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
-    createLogger('silent'),
-  );
-});
-
-afterAll(async () => {
-  await runtime?.close();
-  await db?.drop();
-});
+const opened = useTestRuntime();
 
 /** A person registered through the command path, and the log's head once they are. */
 async function register(): Promise<{ userId: string; position: bigint }> {
   const person = aPerson();
-  await createCommandService(runtime.handler, runtime.vault).users.register(
+  await createCommandService(opened.runtime.handler, opened.runtime.vault).users.register(
     person,
     { actor: { kind: 'system', name: 'test' }, now: new Date() },
     { commandId: randomUUID() },
   );
-  return { userId: person.userId, position: await runtime.store.headPosition() };
+  return { userId: person.userId, position: await opened.runtime.store.headPosition() };
 }
 
 /** A thread on the test database, with the advances it reported and the errors it logged. */
@@ -41,7 +26,7 @@ function aThread() {
   const errors: string[] = [];
   const waiting = new Set<() => void>();
   const thread = new ProjectorThread(
-    { databaseUrl: db.url, logLevel: 'silent' },
+    { databaseUrl: opened.db.url, logLevel: 'silent' },
     {
       onAdvance: (name, position) => {
         advances.push({ name, position });
@@ -70,7 +55,7 @@ function aThread() {
 }
 
 const userRow = async (userId: string) =>
-  (await runtime.sql`select id from rm_users where id = ${userId}`).length;
+  (await opened.runtime.sql`select id from rm_users where id = ${userId}`).length;
 
 describe('the projector on a thread of its own', () => {
   it('applies what is appended and reports each read model’s new checkpoint to the server', async () => {
@@ -102,7 +87,7 @@ describe('the projector on a thread of its own', () => {
     const next = aThread();
     await next.thread.start();
     try {
-      await next.reached('users', await runtime.store.headPosition());
+      await next.reached('users', await opened.runtime.store.headPosition());
       expect(await userRow(userId)).toBe(1);
     } finally {
       await next.thread.stop();

@@ -2,25 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createLogger, loadConfig } from '@shiftcover/platform';
-import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultPoolSize, openRuntime, type Runtime } from './runtime';
+import { useTestRuntime } from './testing/runtime';
 
-let db: TestDatabase;
-let runtime: Runtime;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
-    createLogger('silent'),
-  );
-});
-
-afterAll(async () => {
-  await runtime?.close();
-  await db?.drop();
-});
+const opened = useTestRuntime();
 
 const commitSetting = async (sql: Runtime['sql']) =>
   (
@@ -30,8 +16,8 @@ const commitSetting = async (sql: Runtime['sql']) =>
 
 describe('the runtime’s connections', () => {
   it('commit the read models without waiting for the disk, and everything else as the server is set', async () => {
-    expect(await commitSetting(runtime.projection.sql)).toEqual({ setting: 'off', source: 'client' });
-    expect((await commitSetting(runtime.sql))?.source).not.toBe('client');
+    expect(await commitSetting(opened.runtime.projection.sql)).toEqual({ setting: 'off', source: 'client' });
+    expect((await commitSetting(opened.runtime.sql))?.source).not.toBe('client');
   });
 });
 
@@ -39,7 +25,11 @@ describe('the main pool', () => {
   it('holds four connections per core, 8 to 20, unless DATABASE_POOL_SIZE says otherwise', async () => {
     expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultPoolSize(cores))).toEqual([8, 8, 12, 16, 20, 20, 20]);
     const sized = await openRuntime(
-      loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '3', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+      loadConfig({
+        DATABASE_URL: opened.db.url,
+        DATABASE_POOL_SIZE: '3',
+        LOG_LEVEL: 'silent',
+      } as NodeJS.ProcessEnv),
       createLogger('silent'),
     );
     try {
@@ -64,7 +54,7 @@ describe('a setting npm start cannot use', () => {
     const started = Date.now();
     const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_POOL_SIZE: 'many', DATABASE_URL: db.url, PORT: '1' },
+      env: { ...process.env, DATABASE_POOL_SIZE: 'many', DATABASE_URL: opened.db.url, PORT: '1' },
       timeout: 30_000,
     }).then(
       () => undefined,
