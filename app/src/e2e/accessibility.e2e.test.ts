@@ -99,7 +99,7 @@ describe('every screen passes axe-core (WCAG 2.2 AA) at 1280 px and 375 px, and 
     await page.getByRole('dialog').waitFor();
     await audit.check(page, 'filters sheet');
     expect(audit.problems).toEqual([]);
-  }, 180_000);
+  });
 
   it('developer: every Management Tools tab', async () => {
     const audit = new AxeAudit();
@@ -140,7 +140,7 @@ describe('every screen passes axe-core (WCAG 2.2 AA) at 1280 px and 375 px, and 
     await audit.checkBothWidths(page, 'delete confirmation');
     await page.keyboard.press('Escape');
     expect(audit.problems).toEqual([]);
-  }, 180_000);
+  });
 
   it('keyboard only: sign in, skip to the main content and claim a shift; focus stays on the screen', async () => {
     const page = await (await e2e.context()).newPage();

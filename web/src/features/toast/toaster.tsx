@@ -14,9 +14,6 @@ const variants = {
 /** The toast area: F8 focuses it, a swipe of 50 px to the right dismisses (docs/product.md §9). */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
-  useEffect(() => {
-    for (const t of toasts) markToastDrawn(t.id);
-  }, [toasts]);
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -34,6 +31,7 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
+            <OnScreen id={t.id} />
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && (
               <ToastPrimitive.Description className="text-sm opacity-90">
@@ -52,4 +50,24 @@ export function Toaster() {
       <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[500px]" />
     </ToastPrimitive.Provider>
   );
+}
+
+/**
+ * Marks its toast drawn once the browser has painted the toast's own content. Radix draws a toast
+ * into its viewport, which is not there on the toaster's first draw, so the content (and this)
+ * comes a draw later than the toaster; and an effect may run before the paint that shows its draw,
+ * so the mark waits for the frame after it.
+ */
+function OnScreen({ id }: { id: number }) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => markToastDrawn(id), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return null;
 }
