@@ -63,7 +63,9 @@ async function runBench(args: string[], { env = {}, limitMs = 420_000, signal, o
 it('runs every benchmark briefly end to end (figures are only meaningful from npm run bench)', async () => {
   const { code, stdout, stderr } = await runBench(['--smoke']);
   expect(code, stderr).toBe(0);
-  expect(stdout).toMatch(/GET \/api\/shifts, 200 shifts: .*"failures":0.* \| bare route .*"failures":0/);
+  expect(stdout).toMatch(
+    /GET \/api\/shifts\?status=open&limit=100, 200 shifts: .*"failures":0.* \| bare route .*"failures":0/,
+  );
   expect(stdout).toMatch(
     /claim \+ approve, 4 clients: event-sourced .*"failures":0.* \| CRUD .*"failures":0/,
   );

@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { connect } from '@shiftcover/platform';
+import { CHECKPOINT_CHANNEL } from '@shiftcover/projections';
 
 /** One staff member's session and the shifts they will claim, one per sample. */
 export interface LagQueue {
@@ -14,7 +16,17 @@ export interface LagFigures {
   max: number;
   /** Claims or reads answered 503 under load: counted, not sampled. */
   failed: string[];
+  /**
+   * When the database was given: from each claim's answer until the read model behind the read
+   * had applied it, heard from PostgreSQL's notice of its checkpoint, without the read's own trip.
+   */
+  readModel?: { samples: number; p50: number; p99: number; max: number };
 }
+
+/** The read model My Shifts shows a claim from. */
+const CLAIMS_READ_MODEL = 'shifts';
+/** How long a sample waits for the checkpoint's notice once the read has shown the claim. */
+const NOTICE_WAIT_MS = 2_000;
 
 /**
  * Where a claim is made (`:id` standing for the shift) and where the claimant's own shifts are read
@@ -28,54 +40,103 @@ export interface LagRoutes {
 export const productRoutes: LagRoutes = { claim: '/api/shifts/:id/claim', read: '/api/my-shifts' };
 export const crudRoutes: LagRoutes = { claim: '/crud/shifts/:id/claim', read: '/crud/my-shifts' };
 
-type Request = { baseUrl: string; queue: LagQueue; samples: number; routes: LagRoutes };
+type Request = {
+  baseUrl: string;
+  queue: LagQueue;
+  samples: number;
+  routes: LagRoutes;
+  databaseUrl?: string;
+};
 type Reply = { figures: LagFigures } | { error: string };
+
+/** The 50th and 99th percentiles and the largest of some times, in tenths of a millisecond. */
+function spread(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+  return { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
 
 /**
  * Claims a shift, then reads My Shifts naming the claim's position, `samples` times or until
  * `stopped` says so: the time from the claim's answer to a read that shows it. A read that answers
  * without the claim it waited for is an error, not a sample. Against the CRUD baseline, whose
  * claim is its row, the same loop times a read made right after the write under the same load.
+ *
+ * Given the database, it also listens for the read models' checkpoint notices and times each
+ * claim's answer to the notice that the shifts read model has passed its position: how stale the
+ * read model was, without the time a read itself waits its turn in a busy server.
  */
 async function sample(
-  { baseUrl, queue, samples, routes }: Request,
+  { baseUrl, queue, samples, routes, databaseUrl }: Request,
   stopped: () => boolean,
 ): Promise<LagFigures> {
   const lags: number[] = [];
+  const modelLags: number[] = [];
   const failed: string[] = [];
-  for (let i = 0; i < samples && !stopped(); i++) {
-    const shiftId = queue.shiftIds.pop()!;
-    const claim = await fetch(`${baseUrl}${routes.claim.replace(':id', shiftId)}`, {
-      method: 'POST',
-      headers: { cookie: queue.cookie },
-    });
-    const acknowledged = performance.now();
-    const position = claim.headers.get('x-position');
-    await claim.arrayBuffer();
-    // The product answers every command with its position; the baseline has none to give.
-    if (!claim.ok || (!position && routes.read === productRoutes.read)) {
-      failed.push(`claim ${claim.status}`);
-      continue;
+  const heard: { position: bigint; at: number }[] = [];
+  const sql = databaseUrl ? connect(databaseUrl, { max: 1 }) : undefined;
+  await sql?.listen(CHECKPOINT_CHANNEL, (payload) => {
+    const [name, position] = payload.split(' ');
+    if (name === CLAIMS_READ_MODEL && position && /^\d+$/.test(position))
+      heard.push({ position: BigInt(position), at: performance.now() });
+  });
+  const appliedAt = async (position: bigint) => {
+    const deadline = performance.now() + NOTICE_WAIT_MS;
+    for (;;) {
+      const notice = heard.find((h) => h.position >= position);
+      if (notice || performance.now() > deadline) return notice?.at;
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const read = await fetch(`${baseUrl}${routes.read}`, {
-      headers: { cookie: queue.cookie, ...(position ? { 'x-min-position': position } : {}) },
-    });
-    const mine = (await read.json()) as { upcoming?: { id: string }[] };
-    if (!read.ok) {
-      failed.push(`read ${read.status}`);
-      continue;
+  };
+  try {
+    for (let i = 0; i < samples && !stopped(); i++) {
+      const shiftId = queue.shiftIds.pop()!;
+      // Notices of checkpoints before this claim say nothing of it.
+      heard.length = 0;
+      const claim = await fetch(`${baseUrl}${routes.claim.replace(':id', shiftId)}`, {
+        method: 'POST',
+        headers: { cookie: queue.cookie },
+      });
+      const acknowledged = performance.now();
+      const position = claim.headers.get('x-position');
+      await claim.arrayBuffer();
+      // The product answers every command with its position; the baseline has none to give.
+      if (!claim.ok || (!position && routes.read === productRoutes.read)) {
+        failed.push(`claim ${claim.status}`);
+        continue;
+      }
+      const read = await fetch(`${baseUrl}${routes.read}`, {
+        headers: { cookie: queue.cookie, ...(position ? { 'x-min-position': position } : {}) },
+      });
+      const mine = (await read.json()) as { upcoming?: { id: string }[] };
+      if (!read.ok) {
+        failed.push(`read ${read.status}`);
+        continue;
+      }
+      if (!mine.upcoming?.some((s) => s.id === shiftId)) {
+        throw new Error(
+          `the read API answered without the claim it was asked to wait for (position ${position}, ${mine.upcoming?.length} upcoming)`,
+        );
+      }
+      lags.push(performance.now() - acknowledged);
+      if (sql && position) {
+        const applied = await appliedAt(BigInt(position));
+        if (applied === undefined) failed.push('no checkpoint notice');
+        // A notice heard before the answer: the read model had the claim before its claimant did.
+        else modelLags.push(Math.max(0, applied - acknowledged));
+      }
     }
-    if (!mine.upcoming?.some((s) => s.id === shiftId)) {
-      throw new Error(
-        `the read API answered without the claim it was asked to wait for (position ${position}, ${mine.upcoming?.length} upcoming)`,
-      );
-    }
-    lags.push(performance.now() - acknowledged);
+  } finally {
+    await sql?.end();
   }
-  lags.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! * 10) / 10;
-  return { samples: lags.length, p50: at(0.5), p99: at(0.99), max: at(1), failed };
+  const { samples: count, ...figures } = spread(lags);
+  return {
+    samples: count,
+    ...figures,
+    failed,
+    ...(modelLags.length > 0 ? { readModel: spread(modelLags) } : {}),
+  };
 }
 
 /**
@@ -91,8 +152,9 @@ export async function readYourWritesLag(
   samples: number,
   until?: Promise<unknown>,
   routes = productRoutes,
+  databaseUrl?: string,
 ): Promise<LagFigures> {
-  return (await lagSampler()).sample(baseUrl, queue, samples, until, routes);
+  return (await lagSampler()).sample(baseUrl, queue, samples, until, routes, databaseUrl);
 }
 
 /**
@@ -106,6 +168,7 @@ export async function lagSampler(): Promise<{
     samples: number,
     until?: Promise<unknown>,
     routes?: LagRoutes,
+    databaseUrl?: string,
   ): Promise<LagFigures>;
 }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
@@ -130,7 +193,7 @@ export async function lagSampler(): Promise<{
     throw error;
   }
   return {
-    async sample(baseUrl, queue, samples, until, routes = productRoutes) {
+    async sample(baseUrl, queue, samples, until, routes = productRoutes, databaseUrl) {
       try {
         const reply = new Promise<Reply>((resolve, reject) => {
           child.once('message', (message) => resolve(message as Reply));
@@ -140,7 +203,7 @@ export async function lagSampler(): Promise<{
         });
         const finish = () => child.connected && child.send('stop');
         until?.then(finish, finish);
-        child.send({ baseUrl, queue, samples, routes } satisfies Request);
+        child.send({ baseUrl, queue, samples, routes, databaseUrl } satisfies Request);
         const answer = await reply;
         if ('error' in answer) throw new Error(answer.error);
         return answer.figures;

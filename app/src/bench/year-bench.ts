@@ -9,9 +9,12 @@ import { claimLoad, eventSourcedClaimants, eventSourcedPaths, type LoadFigures, 
 import { readYourWritesLag } from './lag-sampler';
 import { YearOfShifts } from './year';
 
+/** What the Available Shifts screen asks for first (web/src/features/shifts/shift-list.ts). */
+export const AVAILABLE_SHIFTS_FIRST_PAGE = '/api/shifts?status=open&limit=100';
+
 /** Each read as the web app asks for it (web/src/features), named as its screen. */
 const READS = [
-  { name: 'Available Shifts, first 100 (staff)', path: '/api/shifts?status=open&limit=100', as: 'staff' },
+  { name: 'Available Shifts, first 100 (staff)', path: AVAILABLE_SHIFTS_FIRST_PAGE, as: 'staff' },
   { name: 'My Shifts (staff)', path: '/api/my-shifts', as: 'staff' },
   { name: 'Shift Management, first 100 (admin)', path: '/api/shifts?status=all&limit=100', as: 'admin' },
   { name: 'Pending Approvals, first 100 (admin)', path: '/api/shifts/pending?limit=100', as: 'admin' },
