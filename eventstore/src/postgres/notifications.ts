@@ -9,19 +9,32 @@ const LONGEST_RECHECK_MS = 100;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends the notification after an append committed, never inside it: a NOTIFY in the append's
- * transaction would make every commit queue for the notification queue's lock. At most one is in
- * flight per store; appends that finish meanwhile are told with one more after it.
+ * The least time between the starts of two notifications. Followers gather announcements for
+ * longer than this anyway (`readableDoorbell`), so spacing them costs a follower at most this much;
+ * sent back to back, a busy writer's notifications are a second stream of statements that the
+ * database serves between its appends, and one writer's slowest appends were seen to take
+ * half again as long for them.
  */
-export function appendAnnouncer(sql: Sql) {
+export const ANNOUNCE_SPACING_MS = 2;
+
+/**
+ * Sends the notification after an append committed, never inside it: a NOTIFY in the append's
+ * transaction would make every commit queue for the notification queue's lock. The first append
+ * after a quiet spell is told at once; those that finish while one is in flight or within
+ * `spacingMs` of its start are told together by one more, sent once that time has passed.
+ */
+export function appendAnnouncer(sql: Sql, spacingMs = ANNOUNCE_SPACING_MS) {
   let sending: Promise<void> | undefined;
   let more = false;
 
   async function send() {
     do {
       more = false;
+      const started = performance.now();
       // A lost notification delays followers until they poll; it does not fail the append.
       await sql`select pg_notify(${NOTIFY_CHANNEL}, '')`.catch(() => undefined);
+      const spacing = started + spacingMs - performance.now();
+      if (spacing > 0) await sleep(spacing);
     } while (more);
     sending = undefined;
   }
@@ -31,7 +44,7 @@ export function appendAnnouncer(sql: Sql) {
       if (sending) more = true;
       else sending = send();
     },
-    /** Resolves once no notification is in flight. */
+    /** Resolves once no notification is in flight or waiting. */
     settled: (): Promise<void> => sending ?? Promise.resolve(),
   };
 }

@@ -78,6 +78,8 @@ export interface PostgresEventStoreOptions {
    * at most this much later, a follower reads every event appended meanwhile in one round.
    */
   gatherMs?: number;
+  /** The least time between two notifications of appends (see `appendAnnouncer`). */
+  announceSpacingMs?: number;
   /** Awaited inside each append's transaction just before it commits; fault tests stretch it. */
   beforeCommit?: () => Promise<void>;
   /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
@@ -112,10 +114,11 @@ export function createPostgresEventStore({
   sql,
   pollIntervalMs = 500,
   gatherMs = GATHER_MS,
+  announceSpacingMs,
   beforeCommit,
   chainKey,
 }: PostgresEventStoreOptions): EventStore {
-  const announcer = appendAnnouncer(sql);
+  const announcer = appendAnnouncer(sql, announceSpacingMs);
   const doorbell = readableDoorbell(sql, gatherMs);
   // The last revision and chain hash seen of recently read or written streams. A stale entry costs
   // a retry, never a wrong chain: the append function checks the hash it was chained to.
