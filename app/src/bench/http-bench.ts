@@ -72,6 +72,18 @@ async function claimLoad(
   };
 }
 
+/** Two runs of the same load as one: their mean rate and percentiles, their failures together. */
+export function meanLoad(a: LoadFigures, b: LoadFigures): LoadFigures {
+  const mean = (x: number, y: number) => Math.round((x + y) / 2);
+  return {
+    connections: a.connections,
+    pairsPerSecond: mean(a.pairsPerSecond, b.pairsPerSecond),
+    p50: mean(a.p50, b.p50),
+    p99: mean(a.p99, b.p99),
+    failures: a.failures + b.failures,
+  };
+}
+
 /** Staff accounts and shift queues for the event-sourced server. */
 export async function eventSourcedClaimants(
   runtime: Runtime,
