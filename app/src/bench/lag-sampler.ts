@@ -9,18 +9,25 @@ export interface LagQueue {
   shiftIds: string[];
 }
 
-export interface LagFigures {
+/** How many times were taken, their 50th and 99th percentiles and the largest, in milliseconds. */
+export interface Spread {
   samples: number;
   p50: number;
   p99: number;
   max: number;
-  /** Claims or reads answered 503 under load: counted, not sampled. */
+}
+
+export interface LagFigures extends Spread {
+  /**
+   * Samples not taken: claims or reads answered 503 under load, and claims whose checkpoint
+   * notice never came.
+   */
   failed: string[];
   /**
    * When the database was given: from each claim's answer until the read model behind the read
    * had applied it, heard from PostgreSQL's notice of its checkpoint, without the read's own trip.
    */
-  readModel?: { samples: number; p50: number; p99: number; max: number };
+  readModel?: Spread;
 }
 
 /** The read model My Shifts shows a claim from. */
@@ -50,7 +57,7 @@ type Request = {
 type Reply = { figures: LagFigures } | { error: string };
 
 /** The 50th and 99th percentiles and the largest of some times, in tenths of a millisecond. */
-function spread(times: number[]) {
+function spread(times: number[]): Spread {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
@@ -130,10 +137,8 @@ async function sample(
   } finally {
     await sql?.end();
   }
-  const { samples: count, ...figures } = spread(lags);
   return {
-    samples: count,
-    ...figures,
+    ...spread(lags),
     failed,
     ...(modelLags.length > 0 ? { readModel: spread(modelLags) } : {}),
   };

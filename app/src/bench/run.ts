@@ -18,7 +18,7 @@ import {
   settled,
   shiftListLoad,
 } from './http-bench';
-import { crudRoutes, lagSampler, readYourWritesLag } from './lag-sampler';
+import { crudRoutes, type LagFigures, lagSampler, readYourWritesLag } from './lag-sampler';
 import { renderStoreResults, type StoreResults } from './store-bench';
 import { firstScreenAssets, firstScreenPerformance, renderPerformance, timeToFirstRender } from './web-bench';
 import { AVAILABLE_SHIFTS_FIRST_PAGE, renderYearSection, yearReads } from './year-bench';
@@ -279,15 +279,13 @@ function renderResults(r: Record<string, unknown>): string {
     bytesPerResponse: number;
   };
   const reads = r.reads as ReadFigures & { shifts: number; bare: ReadFigures; defaultPage?: ReadFigures };
-  type Spread = { samples: number; p50: number; p99: number; max: number };
-  type Lag = Spread & { failed: string[]; readModel?: Spread };
-  const modelLag = (l: Lag) =>
+  const modelLag = (l: LagFigures) =>
     l.readModel
       ? `the read model had the claim p50 ${l.readModel.p50} ms, p99 ${l.readModel.p99} ms, max ${l.readModel.max} ms after its answer (${l.readModel.samples} samples)`
       : "the read model's lag not heard";
-  const lag = r.lag as Lag;
-  const loadedLag = r.loadedLag as Lag;
-  const baselineLag = r.baselineLag as Lag;
+  const lag = r.lag as LagFigures;
+  const loadedLag = r.loadedLag as LagFigures;
+  const baselineLag = r.baselineLag as LagFigures;
   const assets = r.webAssets as { js: { raw: number; gzip: number }; css: { raw: number; gzip: number } };
   const render = r.firstRender as { runs: number; firstContentfulPaintMs: number; landingReadyMs: number };
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
