@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, DomainError, scheduleDecider, shiftDecider } from '@shiftcover/domain';
-import type { CommandHandler } from '@shiftcover/eventstore';
+import type { CommandHandler, EventStore } from '@shiftcover/eventstore';
 import { aShift, openBench, perFile, prepare } from '@shiftcover/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommandService } from './command-service';
@@ -8,8 +8,6 @@ import { streams } from './streams';
 
 // A pool wide enough for the races below, fifty commands at once.
 const bench = perFile(() => openBench(30));
-let handler: CommandHandler;
-let service: CommandService;
 
 const now = new Date('2026-11-23T15:00:00Z');
 const admin: CommandContext = {
@@ -22,9 +20,9 @@ const staff = (userId: string): CommandContext => ({
 });
 const trace = () => ({ commandId: randomUUID() });
 
-beforeAll(async () => {
-  ({ handler, service } = await prepare(bench.sql));
-});
+let handler: CommandHandler;
+let service: CommandService;
+let store: EventStore;
 
 async function postShift(
   date: string,
@@ -50,7 +48,17 @@ function codeOf(result: PromiseSettledResult<unknown>): string | undefined {
     : undefined;
 }
 
-describe('concurrent commands keep the invariants', () => {
+// A claim's reservation is stored with the claim in one transaction where the store can append to
+// several streams at once (PostgreSQL); otherwise it is stored first and released if the claim
+// fails (EventStoreDB). The invariants hold either way.
+describe.each([
+  ['in one transaction with the reservation', true],
+  ['with the reservation stored first', false],
+])('concurrent commands keep the invariants, %s', (_, together) => {
+  beforeAll(async () => {
+    ({ handler, service, store } = await prepare(bench.sql, { together }));
+  });
+
   it('50 staff race for one shift: exactly one wins, the others are told it is taken', async () => {
     const shiftId = await postShift('2026-12-01', '08:00', '16:00');
     const claimants = Array.from({ length: 50 }, (_, i) => `racer-${i}`);
@@ -71,6 +79,18 @@ describe('concurrent commands keep the invariants', () => {
       const { state: schedule } = await handler.load(streams.schedule(userId), scheduleDecider);
       const holds = schedule.reservations.some((r) => r.shiftId === shiftId);
       expect(holds).toBe(userId === winners[0]);
+    }
+    // Stored together, a lost claim wrote nothing on its claimant's schedule; stored first, its
+    // reservation was written and then released.
+    const losers = claimants.filter((userId) => userId !== winners[0]);
+    const written = await Promise.all(
+      losers.map(async (userId) =>
+        (await store.readStream(streams.schedule(userId))).events.map((e) => e.type),
+      ),
+    );
+    for (const types of written) {
+      if (together) expect(types).toEqual([]);
+      else expect(types.join()).toMatch(/^(TimeReserved,TimeReleased,?)*$/);
     }
   });
 

@@ -6,6 +6,8 @@ import {
   releasesAfter,
   reservationNeeded,
   type ScheduleCommand,
+  type ScheduleEvent,
+  type ScheduleState,
   type ShiftCommand,
   type ShiftEvent,
   type ShiftRefusal,
@@ -15,7 +17,7 @@ import {
   type VersionedRules,
   workingTimeRulesDecider,
 } from '@shiftcover/domain';
-import type { AppendHooks, CommandHandler, CommandTrace } from '@shiftcover/eventstore';
+import type { Alongside, AppendHooks, CommandHandler, CommandTrace } from '@shiftcover/eventstore';
 import { RESERVATION_GRACE_MS, streams } from './streams';
 
 /** What each command that gives someone a shift is called in its refusal's record. */
@@ -28,10 +30,13 @@ const REFUSED_ACTIONS: Partial<Record<ShiftCommand['type'], ShiftRefusal['action
 
 /**
  * A person's schedule stream reserves the time of every shift they hold, so two overlapping
- * shifts can never both be theirs, however the commands race. A reservation is written before the
- * shift's own events; if the command then fails, or the process dies in between, the reservation
- * is released or, once older than the grace period, found abandoned by the next reservation that
- * overlaps it (its shift does not name that person as assignee).
+ * shifts can never both be theirs, however the commands race. Where the store can append to several
+ * streams in one transaction (PostgreSQL), the reservation is stored with the shift's own events,
+ * each append expecting the revision its decision was made on: both are stored or neither. Where it
+ * cannot (EventStoreDB), the reservation is written before the shift's events; if the command then
+ * fails, or the process dies in between, the reservation is released or, once older than the grace
+ * period, found abandoned by the next reservation that overlaps it (its shift does not name that
+ * person as assignee).
  *
  * The same reservation decides the safety rules of docs/product.md §10: the person's credentials
  * and time off are on the schedule stream, read in the same decision, so a credential removed
@@ -42,9 +47,9 @@ export class Schedules {
   constructor(private readonly handler: CommandHandler) {}
 
   /**
-   * A shift command's steps on the people's schedules: the time it gives someone is reserved
-   * before the shift's events are appended (and released if the append fails), and the time it
-   * frees is released after.
+   * A shift command's steps on the people's schedules: the time it gives someone is reserved with
+   * the shift's events, in the same transaction, or before them (and released if their append
+   * fails) on a store that appends to one stream at a time; the time it frees is released after.
    */
   around(
     context: CommandContext,
@@ -68,6 +73,40 @@ export class Schedules {
     });
     return {
       stepsBefore: ({ command, state }) => reservationNeeded(command, state, context) !== null,
+      alongside: async ({ command, state, attempt }) => {
+        const reservation = reservationNeeded(command, state, context);
+        if (!reservation) return undefined;
+        const attemptTrace = traceOf(attempt);
+        const streamId = streams.schedule(reservation.userId);
+        const decide = async (schedule: ScheduleState) => {
+          const releaseStale = await this.abandoned(reservation, schedule.reservations, context.now);
+          const data = { ...reservation, releaseStale, rules: await rulesNow() };
+          return scheduleDecider.decide({ type: 'ReserveTime', data }, schedule, context);
+        };
+        // The schedule as this process last left it, when it remembers it: the append expects its
+        // revision. A refusal is only ever decided, and recorded, on the schedule as read.
+        let schedule = await this.handler.latest(streamId, scheduleDecider);
+        let events: ScheduleEvent[] | undefined;
+        if (schedule.recalled) events = await decide(schedule.state).catch(() => undefined);
+        if (!events) {
+          schedule = { ...(await this.handler.load(streamId, scheduleDecider)), recalled: false };
+          try {
+            events = await decide(schedule.state);
+          } catch (error) {
+            if (error instanceof RuleRefusal)
+              await this.recordRefusal(command, reservation.userId, error, context, attemptTrace);
+            throw error;
+          }
+        }
+        return {
+          streamId,
+          decider: scheduleDecider as Alongside['decider'],
+          state: schedule.state,
+          revision: schedule.revision,
+          events,
+          trace: { ...attemptTrace, commandId: `${attemptTrace.commandId}:reserve:${reservation.shiftId}` },
+        };
+      },
       beforeAppend: async ({ command, state, attempt }) => {
         const reservation = reservationNeeded(command, state, context);
         if (!reservation) return undefined;

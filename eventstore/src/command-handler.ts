@@ -13,6 +13,7 @@ import {
   type AppendResult,
   type EventMetadata,
   type EventStore,
+  type NewEvent,
   type RecordedEvent,
   WrongExpectedRevision,
 } from './port';
@@ -53,10 +54,30 @@ export interface Decided<Command, Event, State> {
 }
 
 /**
+ * Events decided on another stream for a command, to be stored with the command's own events in
+ * one transaction. `state` and `revision` are what they were decided on: the append expects that
+ * revision, so it fails, and the command is decided again, if the stream moved meanwhile.
+ */
+export interface Alongside {
+  streamId: string;
+  decider: Decider<never, TypedEvent, unknown>;
+  state: unknown;
+  revision: bigint | 'no_stream';
+  events: TypedEvent[];
+  trace: CommandTrace;
+}
+
+/**
  * The steps a command takes on other streams around its own append: a shift command reserves the
  * time it gives someone on their schedule first, and releases the time it frees after.
  */
 export interface AppendHooks<Command, Event, State> {
+  /**
+   * Events on another stream that must be stored with this decision's, in the same transaction.
+   * Used when the store can append to several streams at once (`EventStore.appendTogether`); then
+   * `beforeAppend` is not run. A store that cannot runs `beforeAppend` instead.
+   */
+  alongside?(decided: Decided<Command, Event, State>): Promise<Alongside | undefined>;
   /** Runs before the append; what it returns undoes it, and is run if the append fails. */
   beforeAppend?(decided: Decided<Command, Event, State>): Promise<(() => Promise<void>) | undefined>;
   /**
@@ -104,6 +125,8 @@ interface Snapshot {
 /** An append's outcome, and whether any of its events holds personal data. */
 interface Written extends AppendResult {
   personal: boolean;
+  /** The same of the events stored alongside, in the same transaction. */
+  alongside?: AppendResult & { personal: boolean };
 }
 
 /** What this handler's own appends made of a remembered stream, known without reading it back. */
@@ -189,15 +212,32 @@ export class CommandHandler {
   }
 
   /**
+   * The stream as this handler last left it, without reading it, when it is remembered (`recalled`),
+   * else as read. For a decision stored by an append that expects this revision: should the stream
+   * have moved since, the append fails. Its events are those read, none when recalled.
+   */
+  async latest<C, E extends TypedEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S> & { recalled: boolean }> {
+    const recalled = this.recall<S>(streamId, decider);
+    return recalled
+      ? { ...recalled, recalled: true }
+      : { ...(await this.load(streamId, decider)), recalled: false };
+  }
+
+  /**
    * The remembered stream as this handler last left it, without reading it; undefined when it is
    * not remembered, or when `commandId` already wrote to it (a repeat is answered from a read).
    * Whether it is still current is for the append to tell: it expects this revision.
    */
-  private recall<S>(streamId: string, decider: object, commandId: string): LoadedStream<S> | undefined {
+  private recall<S>(streamId: string, decider: object, commandId?: string): LoadedStream<S> | undefined {
     const known = this.snapshots.get(streamId);
     if (known?.decider !== decider) return undefined;
     const repeated =
-      known.ahead?.commandIds.has(commandId) || known.events.some((e) => e.metadata.commandId === commandId);
+      commandId !== undefined &&
+      (known.ahead?.commandIds.has(commandId) ||
+        known.events.some((e) => e.metadata.commandId === commandId));
     if (repeated) return undefined;
     const head = known.ahead ?? known;
     return { state: head.state as S, revision: head.revision, events: [] };
@@ -303,10 +343,27 @@ export class CommandHandler {
       const step = { command: decided, state, events, attempt };
       // Steps on other streams are taken only on the stream as read (see above).
       if (recalled && hooks.beforeAppend && hooks.stepsBefore?.(step) !== false) continue;
-      const undo = await hooks.beforeAppend?.(step);
+      const together = this.store.appendTogether && hooks.alongside;
+      let along: Alongside | undefined;
+      try {
+        along = await together?.(step);
+      } catch (error) {
+        this.report(refusal(type, error));
+        throw error;
+      }
+      const undo = together ? undefined : await hooks.beforeAppend?.(step);
       let written: Written;
       try {
-        written = await this.write(streamId, events, revision, context, trace);
+        const outcome = along
+          ? await this.writeTogether(streamId, events, revision, along, context, trace)
+          : await this.write(streamId, events, revision, context, trace);
+        if (outcome === 'repeated') {
+          // Part of it was stored before, by another execution of the command: nothing was written
+          // now, and the next attempt reads what was.
+          if (attempt >= this.maxAttempts) throw new RetriesExhausted(streamId);
+          continue;
+        }
+        written = outcome;
       } catch (error) {
         await undo?.();
         if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -332,6 +389,17 @@ export class CommandHandler {
         commandId: trace.commandId,
         personal: written.personal,
       });
+      if (along && written.alongside) {
+        this.advance(along.streamId, along.decider, along.revision, {
+          state: along.events.reduce(
+            along.decider.evolve as (s: unknown, e: TypedEvent) => unknown,
+            along.state,
+          ),
+          revision: written.alongside.nextRevision,
+          commandId: along.trace.commandId,
+          personal: written.alongside.personal,
+        });
+      }
       await hooks.afterAppend?.(step);
       this.report({ type, outcome: 'accepted' });
       return { events, position: written.position, duplicate: false, state: after };
@@ -349,6 +417,51 @@ export class CommandHandler {
     return (await this.write(streamId, events, expected, context, trace)).position;
   }
 
+  /**
+   * Seals both streams' events and appends them in one transaction; 'repeated' when part of it was
+   * already stored (nothing is written then).
+   */
+  private async writeTogether(
+    streamId: string,
+    events: TypedEvent[],
+    expected: bigint | 'no_stream',
+    along: Alongside,
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<Written | 'repeated'> {
+    const own = await this.seal(streamId, events, context, trace);
+    const other = await this.seal(along.streamId, along.events, context, along.trace);
+    const outcome = await this.store.appendTogether!([
+      { streamId, events: own, expected },
+      { streamId: along.streamId, events: other, expected: along.revision },
+    ]);
+    if (outcome.outcome === 'repeated') return 'repeated';
+    const [mine, theirs] = outcome.results as [AppendResult, AppendResult];
+    return {
+      ...mine,
+      personal: own.some(holdsPersonalData),
+      alongside: { ...theirs, personal: other.some(holdsPersonalData) },
+    };
+  }
+
+  /** The events as stored: ids from the command, its metadata, personal data sealed. */
+  private seal(
+    streamId: string,
+    events: TypedEvent[],
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<NewEvent[]> {
+    const metadata = metadataFor(context, trace);
+    return this.vault.seal(
+      events.map((event, index) => ({
+        id: eventId(trace.commandId, streamId, index),
+        type: event.type,
+        data: event.data as Record<string, unknown>,
+        metadata,
+      })),
+    );
+  }
+
   /** Seals and appends; tells where the events went and whether any holds personal data. */
   private async write(
     streamId: string,
@@ -357,15 +470,7 @@ export class CommandHandler {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<Written> {
-    const metadata = metadataFor(context, trace);
-    const sealed = await this.vault.seal(
-      events.map((event, index) => ({
-        id: eventId(trace.commandId, streamId, index),
-        type: event.type,
-        data: event.data as Record<string, unknown>,
-        metadata,
-      })),
-    );
+    const sealed = await this.seal(streamId, events, context, trace);
     const result = await this.store.append(streamId, sealed, expected);
     return { ...result, personal: sealed.some(holdsPersonalData) };
   }

@@ -147,6 +147,107 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
       expect((await store.readStream(id)).events).toHaveLength(1);
     });
 
+    describe('appending to several streams together', () => {
+      const together = (context: { skip(note: string): void }) => {
+        if (!store.appendTogether)
+          context.skip(`${name} has no append to several streams in one transaction`);
+        return store.appendTogether!.bind(store);
+      };
+
+      it('stores every part, chained, at consecutive positions in the order of the parts', async (context) => {
+        const appendTogether = together(context);
+        const [a, b] = [stream(), stream()];
+        await store.append(b, [newEvent('Before')], 'no_stream');
+        const outcome = await appendTogether([
+          { streamId: a, events: [newEvent('A1'), newEvent('A2')], expected: 'no_stream' },
+          { streamId: b, events: [newEvent('B1')], expected: 0n },
+        ]);
+        expect(outcome.outcome).toBe('appended');
+        const results = outcome.outcome === 'appended' ? outcome.results : [];
+        const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+        expect(readA.events.map((e) => [e.type, e.revision])).toEqual([
+          ['A1', 0n],
+          ['A2', 1n],
+        ]);
+        expect(readB.events.map((e) => [e.type, e.revision])).toEqual([
+          ['Before', 0n],
+          ['B1', 1n],
+        ]);
+        expect(results.map((r) => r.nextRevision)).toEqual([1n, 1n]);
+        expect(results.map((r) => r.position)).toEqual([
+          readA.events[1]!.position,
+          readB.events[1]!.position,
+        ]);
+        expect(readA.events[0]!.position).toBeLessThan(readA.events[1]!.position);
+        expect(readA.events[1]!.position).toBeLessThan(readB.events[1]!.position);
+        const verifier = new ChainVerifier();
+        for (const event of [...readA.events, ...readB.events]) verifier.add(event);
+        expect(verifier.breaks()).toEqual([]);
+        const all = await store.readAll(readB.events[0]!.position, 10);
+        expect(all.filter((e) => e.streamId === a || e.streamId === b).map((e) => e.type)).toEqual([
+          'A1',
+          'A2',
+          'B1',
+        ]);
+      });
+
+      it('stores no part when one stream is not at its expected revision, and names that stream', async (context) => {
+        const appendTogether = together(context);
+        const [a, b] = [stream(), stream()];
+        await store.append(b, [newEvent(), newEvent()], 'no_stream');
+        const refused = await appendTogether([
+          { streamId: a, events: [newEvent()], expected: 'no_stream' },
+          { streamId: b, events: [newEvent()], expected: 0n },
+        ]).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(WrongExpectedRevision);
+        expect((refused as WrongExpectedRevision).streamId).toBe(b);
+        expect((refused as WrongExpectedRevision).actual).toBe(1n);
+        expect(await store.readStream(a)).toEqual({ events: [], revision: 'no_stream' });
+        expect((await store.readStream(b)).events).toHaveLength(2);
+      });
+
+      it('writes nothing again when a part was stored before, and tells where', async (context) => {
+        const appendTogether = together(context);
+        const [a, b] = [stream(), stream()];
+        const repeated = newEvent();
+        const first = await store.append(a, [repeated], 'no_stream');
+        const outcome = await appendTogether([
+          { streamId: b, events: [newEvent()], expected: 'no_stream' },
+          { streamId: a, events: [repeated], expected: 'no_stream' },
+        ]);
+        expect(outcome).toEqual({ outcome: 'repeated', part: 1, stored: first });
+        expect(await store.readStream(b)).toEqual({ events: [], revision: 'no_stream' });
+      });
+
+      it('lets one of several racing appends that share a stream win, whatever order they name the streams in', async (context) => {
+        const appendTogether = together(context);
+        const [a, b] = [stream(), stream()];
+        await store.append(a, [newEvent()], 'no_stream');
+        await store.append(b, [newEvent()], 'no_stream');
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) =>
+            appendTogether(
+              i % 2 === 0
+                ? [
+                    { streamId: a, events: [newEvent()], expected: 0n },
+                    { streamId: b, events: [newEvent()], expected: 0n },
+                  ]
+                : [
+                    { streamId: b, events: [newEvent()], expected: 0n },
+                    { streamId: a, events: [newEvent()], expected: 0n },
+                  ],
+            ),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results) {
+          if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WrongExpectedRevision);
+        }
+        expect((await store.readStream(a)).revision).toBe(1n);
+        expect((await store.readStream(b)).revision).toBe(1n);
+      });
+    });
+
     it('reads all events in global order, in pages, and keeps streams apart', async () => {
       const start = await store.headPosition();
       const a = stream();

@@ -2,6 +2,7 @@
 export { RetriesExhausted } from '@shiftcover/platform';
 export { type ChainBreak, type ChainKey, ChainVerifier, canonicalJson } from './chain';
 export {
+  type Alongside,
   type AppendHooks,
   CommandHandler,
   type CommandHandlerOptions,
@@ -20,8 +21,10 @@ export type {
   ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
+  StreamAppend,
   StreamHead,
   Subscription,
+  TogetherResult,
 } from './port';
 export { WrongExpectedRevision } from './port';
 export {

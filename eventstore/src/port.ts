@@ -40,6 +40,21 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's part of an append to several streams at once (`EventStore.appendTogether`). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
+/**
+ * What became of an append to several streams: every part stored (each part's result, in order),
+ * or none, because the last event of part `part` was already stored (`stored` tells where).
+ */
+export type TogetherResult =
+  | { outcome: 'appended'; results: AppendResult[] }
+  | { outcome: 'repeated'; part: number; stored: AppendResult };
+
 export class WrongExpectedRevision extends Error {
   constructor(
     readonly streamId: string,
@@ -77,6 +92,14 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams (each named once) in one transaction: every part is stored or none.
+   * A part whose stream is not at its expected revision fails the whole with `WrongExpectedRevision`
+   * naming that stream. The parts' events take consecutive positions, in the order of the parts.
+   * Optional: a store without it has each part appended on its own, and callers that need the
+   * parts together take other steps (see `AppendHooks`).
+   */
+  appendTogether?(parts: readonly StreamAppend[]): Promise<TogetherResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   /** The last event of each of these streams that has any, by stream: its revision and id. */
   streamHeads(streamIds: readonly string[]): Promise<Map<string, StreamHead>>;

@@ -49,21 +49,33 @@ export interface Prepared {
   project(): Promise<void>;
 }
 
+export interface StoreOptions {
+  /**
+   * False for a store that appends to one stream per transaction, as the EventStoreDB adapter does
+   * (no `appendTogether`): commands then take their steps on other streams one append at a time.
+   */
+  together?: boolean;
+}
+
 /** The store, its personal-data vault and command handler over `sql`, with the tables they and the read models keep. */
-export async function installStore(sql: Sql): Promise<Pick<Prepared, 'store' | 'vault' | 'handler'>> {
+export async function installStore(
+  sql: Sql,
+  { together = true }: StoreOptions = {},
+): Promise<Pick<Prepared, 'store' | 'vault' | 'handler'>> {
   await migrate(sql, 'personal-data', personalDataMigrations);
   await migrate(sql, 'projections', projectionMigrations);
   await migrateEventStore(sql);
-  const store = createPostgresEventStore({ sql });
+  const { appendTogether, ...oneAtATime } = createPostgresEventStore({ sql });
+  const store: EventStore = together ? { ...oneAtATime, appendTogether } : oneAtATime;
   const vault = new PersonalDataVault(sql);
   return { store, vault, handler: new CommandHandler({ store, vault }) };
 }
 
 /** An empty store with its read models, in the database's public schema (emptied first). */
-export async function prepare(sql: Sql): Promise<Prepared> {
+export async function prepare(sql: Sql, options: StoreOptions = {}): Promise<Prepared> {
   await sql`drop schema public cascade`;
   await sql`create schema public`;
-  const { store, vault, handler } = await installStore(sql);
+  const { store, vault, handler } = await installStore(sql, options);
   const service = createCommandService(handler, vault);
   const deps = { sql, store, vault };
   return { store, vault, handler, service, deps, project: () => catchUp(deps, projections) };

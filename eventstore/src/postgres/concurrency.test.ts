@@ -27,7 +27,10 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Appends until the deadline, alternating its own stream and contended shared ones. */
+/**
+ * Appends until the deadline, alternating its own stream and contended shared ones, some of the
+ * latter together with its own stream.
+ */
 async function appender(store: EventStore, index: number, deadline: number): Promise<number> {
   let appended = 0;
   let own = -1n;
@@ -39,12 +42,24 @@ async function appender(store: EventStore, index: number, deadline: number): Pro
       own += BigInt(batch.length);
     } else {
       const { revision } = await store.readStream(streamId);
+      // Every other contended append also appends to the appender's own stream, in one transaction.
+      const withOwn = appended % 2 === 0;
+      const ownBatch = withOwn ? [newEvent('Tack', { appender: index })] : [];
       try {
-        await store.append(streamId, batch, revision);
+        if (withOwn) {
+          await store.appendTogether!([
+            { streamId: `own-${index}`, events: ownBatch, expected: own < 0n ? 'no_stream' : own },
+            { streamId, events: batch, expected: revision },
+          ]);
+        } else {
+          await store.append(streamId, batch, revision);
+        }
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
         continue;
       }
+      own += BigInt(ownBatch.length);
+      appended += ownBatch.length;
     }
     appended += batch.length;
   }

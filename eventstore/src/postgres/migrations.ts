@@ -241,4 +241,97 @@ export const eventStoreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    // An append to several streams in one transaction: every part is stored or none. Each stream is
+    // locked as `eventstore_append` locks it, all before the transaction id (hence the positions) is
+    // taken, in one order (by lock key) so that two such appends never wait for each other in a
+    // cycle. Every check is made before anything is written. Outcomes, by part (from 0): one row
+    // 'appended' per part, or one row naming the first part found 'duplicate' (its last event is
+    // stored: nothing is written), 'conflict' or 'stale_hash', as for `eventstore_append`.
+    id: '006-append-together',
+    up: `
+      create function eventstore_append_together(p_parts jsonb)
+      returns table (part int, outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql as $$
+      declare
+        v_parts int := jsonb_array_length(p_parts);
+        v_total int := 0;
+        v_count int;
+        v_i int;
+        v_key bigint;
+        v_stream text;
+        v_last jsonb;
+        v_actual bigint;
+        v_hash text;
+        v_first bigint;
+        v_position bigint;
+        v_offset int := 0;
+        v_firsts bigint[] := '{}';
+      begin
+        if pg_current_xact_id_if_assigned() is not null then
+          raise exception 'eventstore_append_together must be the first write of its transaction';
+        end if;
+        if v_parts < 1 then
+          raise exception 'an append together takes at least one part';
+        end if;
+        for v_i in 0 .. v_parts - 1 loop
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          if v_count < 1 then
+            raise exception 'each part of an append together takes at least one event';
+          end if;
+          v_total := v_total + v_count;
+        end loop;
+        if v_total >= 1048576 then
+          raise exception 'an append takes 1 to 1048575 events, not %', v_total;
+        end if;
+        if (select count(distinct x->>'stream') from jsonb_array_elements(p_parts) x) <> v_parts then
+          raise exception 'an append together names each stream once';
+        end if;
+        for v_key in
+          select distinct hashtextextended(x->>'stream', 0) from jsonb_array_elements(p_parts) x order by 1
+        loop
+          perform pg_advisory_xact_lock(v_key);
+        end loop;
+
+        for v_i in 0 .. v_parts - 1 loop
+          v_stream := p_parts->v_i->>'stream';
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          v_last := p_parts->v_i->'events'->(v_count - 1);
+          return query
+            select v_i, 'duplicate'::text, e.revision, e.position from events e
+            where e.event_id = (v_last->>'id')::uuid;
+          if found then return; end if;
+
+          select s.revision, coalesce(s.last_hash, repeat('0', 64)) into v_actual, v_hash
+          from event_streams s where s.stream_id = v_stream;
+          if v_actual is distinct from (p_parts->v_i->>'expected')::bigint then
+            return query select v_i, 'conflict'::text, v_actual, null::bigint;
+            return;
+          end if;
+          if coalesce(v_hash, repeat('0', 64)) is distinct from p_parts->v_i->>'previousHash' then
+            return query select v_i, 'stale_hash'::text, v_actual, null::bigint;
+            return;
+          end if;
+          v_firsts := v_firsts || coalesce(v_actual + 1, 0);
+        end loop;
+
+        v_position := pg_current_xact_id()::text::bigint * 1048576 + eventstore_position_base();
+        for v_i in 0 .. v_parts - 1 loop
+          v_stream := p_parts->v_i->>'stream';
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          v_last := p_parts->v_i->'events'->(v_count - 1);
+          v_first := v_firsts[v_i + 1];
+          insert into event_streams (stream_id, revision, last_hash)
+          values (v_stream, v_first + v_count - 1, coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64)))
+          on conflict (stream_id) do update set revision = excluded.revision, last_hash = excluded.last_hash;
+          insert into events (position, event_id, stream_id, revision, type, data, metadata)
+          select v_position + v_offset + x.i - 1, (x.e->>'id')::uuid, v_stream, v_first + x.i - 1,
+            x.e->>'type', x.e->'data', x.e->'metadata'
+          from jsonb_array_elements(p_parts->v_i->'events') with ordinality as x(e, i);
+          v_offset := v_offset + v_count;
+          return query select v_i, 'appended'::text, v_first + v_count - 1, v_position + v_offset - 1;
+        end loop;
+      end $$;
+    `,
+  },
 ];

@@ -42,6 +42,10 @@ describe('an append and a read as the log grows', () => {
       await store.append(`early-${i}`, [newEvent()], 'no_stream');
       await store.append(`early-${i}`, [newEvent()], 0n);
       await Promise.all([store.readStream(`early-${i}`), store.readStream('early-0', { fromRevision: 1n })]);
+      await store.appendTogether!([
+        { streamId: `early-${i}`, events: [newEvent()], expected: 1n },
+        { streamId: `early-pair-${i}`, events: [newEvent()], expected: 'no_stream' },
+      ]);
     }
     await sql`
       insert into events (position, event_id, stream_id, revision, type, data, metadata)
@@ -53,18 +57,23 @@ describe('an append and a read as the log grows', () => {
 
     notices.length = 0;
     await store.append('late', [newEvent()], 'no_stream');
-    await createPostgresEventStore({ sql }).append('early-3', [newEvent()], 1n);
+    await createPostgresEventStore({ sql }).append('early-3', [newEvent()], 2n);
+    await createPostgresEventStore({ sql }).appendTogether!([
+      { streamId: 'early-4', events: [newEvent()], expected: 2n },
+      { streamId: 'bulk-9', events: [newEvent()], expected: 0n },
+    ]);
     const [read] = await Promise.all([
       store.readStream('early-3'),
       store.readStream('bulk-7', { fromRevision: 1n }),
     ]);
-    expect(read.events).toHaveLength(3);
+    expect(read.events).toHaveLength(4);
     expect(notices.some((notice) => notice.includes('with ordinality'))).toBe(true);
     const check = notices.find((notice) => notice.includes("select 'duplicate'::text"));
     expect(check).toBeDefined();
     expect(check).toContain('events_event_id_key');
     const streams = notices.filter((notice) => /from event_streams s where/.test(notice));
-    expect(streams.length).toBeGreaterThanOrEqual(2);
+    expect(streams.length).toBeGreaterThanOrEqual(4);
+    expect(notices.some((notice) => notice.includes('eventstore_append_together'))).toBe(true);
     for (const plan of streams) expect(plan).toContain('Index Scan using event_streams_pkey');
     for (const plan of notices) {
       expect(plan).not.toMatch(/Index Scan Backward using events_pkey|Seq Scan on (events|event_streams)\b/);

@@ -9,8 +9,10 @@ import {
   type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
+  type StreamAppend,
   type StreamHead,
   type Subscription,
+  type TogetherResult,
   WrongExpectedRevision,
 } from '../port';
 import { Recent } from '../recent';
@@ -103,6 +105,8 @@ const KEY_SEPARATOR = '\u0000';
 
 /** How many streams' last revision and hash are remembered, to chain an append without a read. */
 const REMEMBERED_HEADS = 10_000;
+
+type TogetherOutcome = AppendOutcome & { part: number };
 
 type AppendOutcome = {
   outcome: 'appended' | 'duplicate' | 'conflict' | 'stale_hash';
@@ -200,6 +204,76 @@ export function createPostgresEventStore({
           heads.delete(streamId);
           if (expected === 'any' && attempt < 20) continue;
           throw new WrongExpectedRevision(streamId, expected, revision ?? 'no_stream');
+      }
+    }
+  }
+
+  /**
+   * Appends to several streams in one statement, hence one transaction (`eventstore_append_together`):
+   * each part is chained as `append` chains it, and a stale chain point is read again.
+   */
+  async function appendTogether(parts: readonly StreamAppend[]): Promise<TogetherResult> {
+    if (parts.length === 0 || parts.some((p) => p.events.length === 0)) throw new Error('Nothing to append');
+    for (let attempt = 1; ; attempt++) {
+      const chained = await Promise.all(
+        parts.map(async ({ streamId, events, expected }) => {
+          const { after, hash } = await chainPoint(streamId, expected);
+          const first = after === 'no_stream' ? 0n : after + 1n;
+          return { streamId, after, hash, events: chainEvents(streamId, first, hash, events, chainKey) };
+        }),
+      );
+      const payload = chained.map(({ streamId, after, hash, events }) => ({
+        stream: streamId,
+        expected: after === 'no_stream' ? null : after.toString(),
+        previousHash: hash,
+        events: events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+      }));
+      const call = (db: Sql | TransactionSql) => db<TogetherOutcome[]>`
+        select * from eventstore_append_together(${db.json(payload as unknown as JSONValue)})`;
+      let rows: TogetherOutcome[];
+      try {
+        rows = beforeCommit
+          ? await sql.begin(async (tx) => {
+              const rows = await call(tx);
+              await beforeCommit();
+              return rows;
+            })
+          : await call(sql);
+      } catch (error) {
+        // A racing copy of the same append lost at the unique index: the next attempt finds it stored.
+        if (isUniqueViolation(error, 'events_event_id_key') && attempt < 5) continue;
+        throw error;
+      }
+      const first = rows[0]!;
+      const part = parts[first.part]!;
+      const revision = first.stream_revision === null ? null : BigInt(first.stream_revision);
+      switch (first.outcome) {
+        case 'appended':
+          chained.forEach(({ streamId, events }, i) => {
+            remember(streamId, BigInt(rows[i]!.stream_revision!), chainHashOf(events.at(-1)));
+          });
+          announcer.announce();
+          return {
+            outcome: 'appended',
+            results: rows.map((row) => ({
+              nextRevision: BigInt(row.stream_revision!),
+              position: BigInt(row.last_position!),
+            })),
+          };
+        case 'duplicate':
+          return {
+            outcome: 'repeated',
+            part: first.part,
+            stored: { nextRevision: revision!, position: BigInt(first.last_position!) },
+          };
+        case 'stale_hash':
+          heads.delete(part.streamId);
+          if (attempt < 5) continue;
+          throw new Error(`Stream ${part.streamId}: its last event's chain hash keeps changing`);
+        case 'conflict':
+          heads.delete(part.streamId);
+          if (part.expected === 'any' && attempt < 20) continue;
+          throw new WrongExpectedRevision(part.streamId, part.expected, revision ?? 'no_stream');
       }
     }
   }
@@ -350,6 +424,7 @@ export function createPostgresEventStore({
 
   return {
     append,
+    appendTogether,
     readStream,
     streamHeads,
     readAll,
