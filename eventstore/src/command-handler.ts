@@ -360,7 +360,10 @@ export class CommandHandler {
         if (outcome === 'repeated') {
           // Part of it was stored before, by another execution of the command: nothing was written
           // now, and the next attempt reads what was.
-          if (attempt >= this.maxAttempts) throw new RetriesExhausted(streamId);
+          if (attempt >= this.maxAttempts) {
+            this.report({ type, outcome: 'exhausted' });
+            throw new RetriesExhausted(streamId);
+          }
           continue;
         }
         written = outcome;
