@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, DomainError, scheduleDecider, shiftDecider } from '@shiftcover/domain';
-import type { CommandHandler, EventStore } from '@shiftcover/eventstore';
+import {
+  CommandHandler,
+  createPostgresEventStore,
+  type EventStore,
+  type PersonalDataVault,
+} from '@shiftcover/eventstore';
 import { aShift, openBench, perFile, prepare } from '@shiftcover/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CommandService } from './command-service';
+import { type CommandService, createCommandService } from './command-service';
 import { streams } from './streams';
 
 // A pool wide enough for the races below, fifty commands at once.
@@ -23,6 +28,7 @@ const trace = () => ({ commandId: randomUUID() });
 let handler: CommandHandler;
 let service: CommandService;
 let store: EventStore;
+let vault: PersonalDataVault;
 
 async function postShift(
   date: string,
@@ -56,7 +62,7 @@ describe.each([
   ['with the reservation stored first', false],
 ])('concurrent commands keep the invariants, %s', (_, together) => {
   beforeAll(async () => {
-    ({ handler, service, store } = await prepare(bench.sql, { together }));
+    ({ handler, service, store, vault } = await prepare(bench.sql, { together }));
   });
 
   it('50 staff race for one shift: exactly one wins, the others are told it is taken', async () => {
@@ -92,6 +98,32 @@ describe.each([
       if (together) expect(types).toEqual([]);
       else expect(types.join()).toMatch(/^(TimeReserved,TimeReleased,?)*$/);
     }
+  });
+
+  it('a claim on a schedule another process changed since this one last saw it decides again on the schedule as read', async () => {
+    const elsewhere = createCommandService(
+      new CommandHandler({ store: createPostgresEventStore({ sql: bench.sql }), vault }),
+      vault,
+    );
+    const person = `elsewhere-${together}`;
+    // Two claims here, so that this process remembers the schedule (an empty stream is not kept).
+    for (const date of ['2026-12-18', '2026-12-19']) {
+      const shiftId = await postShift(date, '08:00', '12:00');
+      await service.shift({ type: 'ClaimShift', data: { shiftId } }, staff(person), trace());
+    }
+    // Twice, so that no single retry could catch up with it by chance.
+    for (const date of ['2026-12-21', '2026-12-22']) {
+      const shiftId = await postShift(date, '08:00', '12:00');
+      await elsewhere.shift(
+        { type: 'AssignShift', data: { shiftId, staffId: person, assigneeRole: 'staff' } },
+        admin,
+        trace(),
+      );
+    }
+    const last = await postShift('2026-12-23', '08:00', '12:00');
+    await service.shift({ type: 'ClaimShift', data: { shiftId: last } }, staff(person), trace());
+    const { state } = await handler.load(streams.schedule(person), scheduleDecider);
+    expect(state.reservations).toHaveLength(5);
   });
 
   it('two overlapping claims by one person race: at most one wins, 20 times over', async () => {

@@ -83,9 +83,13 @@ export class Schedules {
           const data = { ...reservation, releaseStale, rules: await rulesNow() };
           return scheduleDecider.decide({ type: 'ReserveTime', data }, schedule, context);
         };
-        // The schedule as this process last left it, when it remembers it: the append expects its
-        // revision. A refusal is only ever decided, and recorded, on the schedule as read.
-        let schedule = await this.handler.latest(streamId, scheduleDecider);
+        // On a first attempt, the schedule as this process last left it, when it remembers it: the
+        // append expects its revision. An attempt after a lost append, whichever stream moved,
+        // reads it. A refusal is only ever decided, and recorded, on the schedule as read.
+        let schedule =
+          attempt === 1
+            ? await this.handler.latest(streamId, scheduleDecider)
+            : { ...(await this.handler.load(streamId, scheduleDecider)), recalled: false };
         let events: ScheduleEvent[] | undefined;
         if (schedule.recalled) events = await decide(schedule.state).catch(() => undefined);
         if (!events) {
