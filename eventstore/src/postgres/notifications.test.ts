@@ -25,7 +25,8 @@ it('tells the first append at once and a burst by a few spaced notifications, th
   const heard: number[] = [];
   const { unlisten } = await listener.listen(NOTIFY_CHANNEL, () => heard.push(performance.now()));
   try {
-    const spacingMs = 200;
+    // Long enough that a notification's own trip on a busy machine is well within it.
+    const spacingMs = 1_000;
     const announcer = appendAnnouncer(sql, spacingMs);
     const started = performance.now();
     announcer.announce();
@@ -33,10 +34,10 @@ it('tells the first append at once and a burst by a few spaced notifications, th
     // The first is not held for the spacing.
     expect(heard[0]! - started).toBeLessThan(spacingMs);
 
-    // 100 appends told over half a second or more: at most one notification per spacing, and one
-    // after the last (arrivals may bunch a little on their way, sends do not).
+    // 300 appends told over a second and a half or more: at most one notification per spacing, and
+    // one after the last. Counted, not timed one by one: on a busy machine arrivals bunch.
     let lastAnnounced = 0;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       announcer.announce();
       lastAnnounced = performance.now();
       await sleep(5);
@@ -47,7 +48,6 @@ it('tells the first append at once and a burst by a few spaced notifications, th
     const span = (lastAnnounced - started) / spacingMs;
     expect(burst.length).toBeLessThanOrEqual(Math.ceil(span) + 1);
     expect(burst.length).toBeGreaterThanOrEqual(2);
-    for (let i = 1; i < heard.length; i++) expect(heard[i]! - heard[i - 1]!).toBeGreaterThan(spacingMs / 2);
 
     // Quiet again: the next append is told at once.
     await sleep(spacingMs * 2);

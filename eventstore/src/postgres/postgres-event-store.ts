@@ -156,6 +156,16 @@ export function createPostgresEventStore({
     return { after: expected, hash: last?.revision === expected ? last.hash : GENESIS_HASH };
   }
 
+  /** One append statement, in a transaction of its own; `beforeCommit`, when given, runs inside it. */
+  function committed<T>(call: (db: Sql | TransactionSql) => Promise<T>): Promise<T> {
+    if (!beforeCommit) return call(sql);
+    return sql.begin(async (tx) => {
+      const result = await call(tx);
+      await beforeCommit();
+      return result;
+    }) as Promise<T>;
+  }
+
   async function append(
     streamId: string,
     events: NewEvent[],
@@ -172,13 +182,7 @@ export function createPostgresEventStore({
           ${db.json(payload as unknown as JSONValue)})`;
       let rows: AppendOutcome[];
       try {
-        rows = beforeCommit
-          ? await sql.begin(async (tx) => {
-              const rows = await call(tx);
-              await beforeCommit();
-              return rows;
-            })
-          : await call(sql);
+        rows = await committed(call);
       } catch (error) {
         // A racing duplicate of the same event id lost at the unique index: report the stored one.
         if (isUniqueViolation(error, 'events_event_id_key')) {
@@ -232,13 +236,7 @@ export function createPostgresEventStore({
         select * from eventstore_append_together(${db.json(payload as unknown as JSONValue)})`;
       let rows: TogetherOutcome[];
       try {
-        rows = beforeCommit
-          ? await sql.begin(async (tx) => {
-              const rows = await call(tx);
-              await beforeCommit();
-              return rows;
-            })
-          : await call(sql);
+        rows = await committed(call);
       } catch (error) {
         // A racing copy of the same append lost at the unique index: the next attempt finds it stored.
         if (isUniqueViolation(error, 'events_event_id_key') && attempt < 5) continue;
