@@ -48,6 +48,24 @@ async function postShift(
   return shiftId;
 }
 
+/** Posts a shift on each date and has an admin assign it to `staffId`, through `via`. */
+async function assignShifts(
+  via: CommandService,
+  staffId: string,
+  dates: string[],
+  startTime: string,
+  endTime: string,
+): Promise<void> {
+  for (const date of dates) {
+    const shiftId = await postShift(date, startTime, endTime);
+    await via.shift(
+      { type: 'AssignShift', data: { shiftId, staffId, assigneeRole: 'staff' } },
+      admin,
+      trace(),
+    );
+  }
+}
+
 function codeOf(result: PromiseSettledResult<unknown>): string | undefined {
   return result.status === 'rejected' && result.reason instanceof DomainError
     ? result.reason.code
@@ -112,14 +130,7 @@ describe.each([
       await service.shift({ type: 'ClaimShift', data: { shiftId } }, staff(person), trace());
     }
     // Twice, so that no single retry could catch up with it by chance.
-    for (const date of ['2026-12-21', '2026-12-22']) {
-      const shiftId = await postShift(date, '08:00', '12:00');
-      await elsewhere.shift(
-        { type: 'AssignShift', data: { shiftId, staffId: person, assigneeRole: 'staff' } },
-        admin,
-        trace(),
-      );
-    }
+    await assignShifts(elsewhere, person, ['2026-12-21', '2026-12-22'], '08:00', '12:00');
     const last = await postShift('2026-12-23', '08:00', '12:00');
     await service.shift({ type: 'ClaimShift', data: { shiftId: last } }, staff(person), trace());
     const { state } = await handler.load(streams.schedule(person), scheduleDecider);
@@ -178,14 +189,13 @@ describe.each([
     for (let round = 0; round < 10; round++) {
       const person = `weekly-${round}`;
       // 52 hours Sunday to Wednesday, Dec 6–9: either 8-hour shift fits under 60, both do not.
-      for (const date of ['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09']) {
-        const shiftId = await postShift(date, '08:00', '21:00');
-        await service.shift(
-          { type: 'AssignShift', data: { shiftId, staffId: person, assigneeRole: 'staff' } },
-          admin,
-          trace(),
-        );
-      }
+      await assignShifts(
+        service,
+        person,
+        ['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09'],
+        '08:00',
+        '21:00',
+      );
       const thursday = await postShift('2026-12-10', '08:00', '16:00');
       const friday = await postShift('2026-12-11', '08:00', '16:00');
       const results = await Promise.allSettled([
