@@ -92,6 +92,17 @@ async function audit(
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      // A run Lighthouse could not score (no paint seen, a page it judged hung) reports its error in
+      // the result and scores null, not 0: it is a failed attempt, never a score.
+      const failure = result.lhr.runtimeError;
+      if (failure) {
+        throw Object.assign(
+          new Error(`Lighthouse could not score ${url}: ${failure.code} ${failure.message}`),
+          {
+            lhrRuntimeError: true,
+          },
+        );
+      }
       return result;
     } catch (error) {
       // A protocol timeout and its kind are Lighthouse's runtime errors; anything else is ours.
