@@ -17,7 +17,9 @@ export async function startJetStream(
   handlers: EventHandler[],
   logger: Logger,
 ) {
-  const nc = await connect({ servers: url, maxReconnectAttempts: -1 });
+  // Without async traces: the client would otherwise build an error (and its stack) for every
+  // publish and request in case it fails, a cost paid on each event the bridge sends.
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1, noAsyncTraces: true });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
   await ensureEventsStream(jsm);

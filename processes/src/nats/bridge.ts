@@ -66,6 +66,15 @@ export function decodeEvent(text: string): RecordedEvent {
 /**
  * Publishes the global log to JetStream in order, from its own checkpoint. The checkpoint moves
  * only after JetStream acknowledged, and a republish after a crash is dropped as a duplicate.
+ *
+ * A batch goes out without waiting for each acknowledgement: its first event alone, then the rest
+ * together, each stored by JetStream only while the event before it in the log is the stream's last
+ * message (`expect.lastMsgID`). An event lost on the way (a connection dropped between two
+ * publishes) therefore has every later one of its batch refused rather than stored ahead of it; the
+ * checkpoint moves past the acknowledged run before the loss, and the next round publishes from
+ * there. JetStream drops a duplicate before it looks at the expectation, so events another bridge
+ * already published pass as duplicates. The first event needs no expectation: everything up to the
+ * checkpoint is on the stream, so it is either the next one or a duplicate.
  */
 export class EventBridge {
   private running = false;
@@ -100,21 +109,38 @@ export class EventBridge {
     await this.loop;
   }
 
-  /** Publishes the next batch; returns how many events went out. */
+  /**
+   * Publishes the next batch; returns how many events went out. When JetStream refuses or loses one
+   * after the first, those before it count and the checkpoint moves past them; when the first fails,
+   * nothing moves and the error is thrown.
+   */
   async publishNextBatch(limit = BATCH): Promise<number> {
     const [row] = await this.deps.sql<
       { position: bigint }[]
     >`select position from process_checkpoints where name = ${NAME}`;
     const events = await this.deps.store.readAll(BigInt(row?.position ?? 0), limit);
-    for (const event of events) {
-      await this.deps.js.publish(subjectOf(event.type), encodeEvent(event), { msgID: event.id });
+    if (events.length === 0) return 0;
+    const publish = (event: RecordedEvent, after?: RecordedEvent) =>
+      this.deps.js.publish(subjectOf(event.type), encodeEvent(event), {
+        msgID: event.id,
+        ...(after ? { expect: { lastMsgID: after.id } } : {}),
+      });
+    await publish(events[0]!);
+    const acks = await Promise.allSettled(events.slice(1).map((event, i) => publish(event, events[i])));
+    const refused = acks.findIndex((ack) => ack.status === 'rejected');
+    const published = refused === -1 ? events.length : refused + 1;
+    await this.deps
+      .sql`update process_checkpoints set position = ${events[published - 1]!.position.toString()}, updated_at = now()
+      where name = ${NAME}`;
+    if (refused !== -1) {
+      this.deps.log?.error(
+        { err: (acks[refused] as PromiseRejectedResult).reason, eventId: events[published]!.id },
+        'publishing to NATS stopped partway through a batch: the rest follows from the checkpoint',
+      );
+      // The rest is waiting: the loop goes on at once.
+      this.notified = true;
     }
-    if (events.length > 0) {
-      await this.deps
-        .sql`update process_checkpoints set position = ${events.at(-1)!.position.toString()}, updated_at = now()
-        where name = ${NAME}`;
-    }
-    return events.length;
+    return published;
   }
 
   private async follow() {

@@ -93,6 +93,100 @@ describe('the JetStream bridge and a durable consumer', () => {
     expect((await jsm.streams.info(EVENTS_STREAM)).state.messages).toBe(all.length);
   }, 60_000);
 
+  it('publishes a batch without waiting for each acknowledgement, and stores nothing after an event lost on the way', async () => {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
+    while ((await bridge.publishNextBatch(1000)) > 0) {}
+    await postShifts(12);
+    const [checkpoint] = await world.sql<
+      { position: bigint }[]
+    >`select position from process_checkpoints where name = 'nats-bridge'`;
+    const pending = await world.store.readAll(BigInt(checkpoint!.position), 1000);
+    expect(pending.length).toBeGreaterThanOrEqual(12);
+    // The fifth event is lost between the client and the server, as on a connection that dropped
+    // and came back: the server never sees it, and the events after it arrive.
+    const lost = pending[4]!;
+    let losing = true;
+    const lossy = Object.create(js) as typeof js;
+    lossy.publish = (subject, payload, options) => {
+      if (losing && options?.msgID === lost.id) {
+        losing = false;
+        return Promise.reject(new Error('connection lost'));
+      }
+      return js.publish(subject, payload, options);
+    };
+    const before = (await jsm.streams.info(EVENTS_STREAM)).state.last_seq;
+    const stored = async () => {
+      const { last_seq } = (await jsm.streams.info(EVENTS_STREAM)).state;
+      const ids: string[] = [];
+      for (let seq = before + 1; seq <= last_seq; seq++) {
+        const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq });
+        ids.push(decodeEvent(new TextDecoder().decode(message!.data)).id);
+      }
+      return ids;
+    };
+
+    const errors: object[] = [];
+    const first = new EventBridge({
+      sql: world.sql,
+      store: world.store,
+      js: lossy,
+      log: { error: (o) => errors.push(o) },
+    });
+    expect(await first.publishNextBatch(1000)).toBe(4);
+    // Only the run before the loss is stored, and the checkpoint stands at its end.
+    expect(await stored()).toEqual(pending.slice(0, 4).map((e) => e.id));
+    const [moved] = await world.sql<
+      { position: bigint }[]
+    >`select position from process_checkpoints where name = 'nats-bridge'`;
+    expect(BigInt(moved!.position)).toBe(pending[3]!.position);
+    expect(errors).toHaveLength(1);
+
+    // The next round publishes the rest from there: every event once, in the log's order.
+    while ((await first.publishNextBatch(1000)) > 0) {}
+    expect(await stored()).toEqual(pending.map((e) => e.id));
+  }, 30_000);
+
+  it('hands what a busy stream delivered together to handleBatch, and each on its own when a batch fails', async () => {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
+    await postShifts(30);
+    while ((await bridge.publishNextBatch(1000)) > 0) {}
+    const ours = (await world.store.readAll(0n, 100_000)).filter((e) => e.type === 'ShiftPosted').slice(-30);
+    const poison = ours[12]!.id;
+    const seen = new Map<string, number>();
+    const batches: number[] = [];
+    const count = (event: RecordedEvent) => seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
+    const handler = {
+      name: `batches-${randomUUID().slice(0, 8)}`,
+      async handle(event: RecordedEvent) {
+        if (event.id === poison) throw new Error('no such residence');
+        count(event);
+      },
+      async handleBatch(events: RecordedEvent[]) {
+        if (events.some((e) => e.id === poison)) throw new Error('no such residence');
+        batches.push(events.length);
+        events.forEach(count);
+      },
+    };
+    // The stream already holds every event when the consumer starts: they come in batches.
+    const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler, maxDeliver: 1 });
+    await consumer.start();
+    await until(async () => {
+      const [row] =
+        await world.sql`select count(*)::int as n from parked_events where consumer = ${handler.name}`;
+      return row!.n > 0 && ours.every((e) => e.id === poison || seen.has(e.id));
+    });
+    await consumer.stop();
+    expect(Math.max(...batches)).toBeGreaterThan(1);
+    // Every other event once, whether in a batch or, in the failed batch, on its own.
+    for (const event of ours) expect(seen.get(event.id)).toBe(event.id === poison ? undefined : 1);
+    const parked = await world.sql`select event_id from parked_events where consumer = ${handler.name}`;
+    expect(parked.map((row) => row.event_id)).toEqual([poison]);
+  }, 30_000);
+
   it('parks a message that keeps failing, where developers can see it', async () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
