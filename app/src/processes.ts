@@ -56,6 +56,10 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
       await planner.handle(event);
       sender.nudge(logger);
     },
+    async handleBatch(events) {
+      await planner.handleBatch(events);
+      sender.nudge(logger);
+    },
   };
   const nats = config.NATS_URL
     ? await startJetStream(config.NATS_URL, runtime, [consumer], logger)

@@ -24,14 +24,33 @@ export async function addressesOf(
   return [...new Set(rows.map((r) => r.address))];
 }
 
+type Mode = { value: string; mailing_list_address: string | null } | undefined;
+
+/**
+ * The notification mode, read once per transaction: a batch of events planned together (see
+ * `emailHandler`) is planned as of one moment of the read models, the one it waited for.
+ */
+const modes = new WeakMap<TransactionSql, Promise<Mode>>();
+
+function modeIn(tx: TransactionSql): Promise<Mode> {
+  let mode = modes.get(tx);
+  if (!mode) {
+    mode = tx<NonNullable<Mode>[]>`
+      select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`.then(
+      ([row]) => row,
+    );
+    modes.set(tx, mode);
+  }
+  return mode;
+}
+
 /** Where mail goes: each person's notification address when they want mail, or the shared list. */
 export async function audienceAddresses(
   tx: TransactionSql,
   audience: Audience,
   location: string,
 ): Promise<string[]> {
-  const [mode] = await tx<{ value: string; mailing_list_address: string | null }[]>`
-    select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`;
+  const mode = await modeIn(tx);
   if (mode?.value === 'mailing_list') return mode.mailing_list_address ? [mode.mailing_list_address] : [];
   const wanted = tx`email_notifications_enabled and coalesce(notification_email, email) is not null`;
   let rows: Address[];

@@ -66,17 +66,30 @@ export function emailHandler(deps: MailPlannerDeps) {
    * consumer plans), nothing moves it again, and events after it are planned without asking.
    */
   let started: bigint | undefined;
+  /** Whether an event is one mail was started before, and so passed over. */
+  const before = async (event: RecordedEvent) => {
+    if (started === undefined || event.position <= started) {
+      const [start] = await deps.sql<
+        { position: bigint }[]
+      >`select position from process_checkpoints where name = ${NAME}`;
+      started = start ? BigInt(start.position) : undefined;
+    }
+    return started !== undefined && event.position <= started;
+  };
   return {
     name: NAME,
     async handle(event: RecordedEvent): Promise<void> {
-      if (started === undefined || event.position <= started) {
-        const [start] = await deps.sql<
-          { position: bigint }[]
-        >`select position from process_checkpoints where name = ${NAME}`;
-        started = start ? BigInt(start.position) : undefined;
-        if (started !== undefined && event.position <= started) return;
-      }
-      await plan(event);
+      if (!(await before(event))) await plan(event);
+    },
+    /** A busy stream's events planned together: one wait for the read models, one transaction. */
+    async handleBatch(events: RecordedEvent[]): Promise<void> {
+      const wanted: RecordedEvent[] = [];
+      for (const event of events) if (mayMail(event) && !(await before(event))) wanted.push(event);
+      if (wanted.length === 0) return;
+      await deps.readModelsAt(wanted.at(-1)!.position, PLANNING_READ_MODELS);
+      await deps.sql.begin(async (tx) => {
+        for (const event of wanted) await planMails(deps, tx, event);
+      });
     },
     retry: plan,
   };

@@ -18,9 +18,17 @@ export interface EventHandler {
   handle(event: RecordedEvent): Promise<void>;
   /** An operator's retry of a parked event, when it must skip checks `handle` makes. */
   retry?(event: RecordedEvent): Promise<void>;
+  /**
+   * Several events at once, in order, all or nothing (one transaction): what a busy stream delivers
+   * together costs one round instead of one each. When it fails, the consumer hands the same events
+   * to `handle` one at a time, so that one event's failure is retried and parked on its own.
+   */
+  handleBatch?(events: RecordedEvent[]): Promise<void>;
 }
 
 const MAX_DELIVER = 5;
+/** The most messages handled together, and the most waiting to be. */
+const BATCH = 50;
 const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
 
 /**
@@ -67,33 +75,106 @@ export class JetStreamConsumer {
       await jsm.consumers.update(EVENTS_STREAM, handler.name, { max_deliver: -1 });
     }
     const consumer = await js.consumers.get(EVENTS_STREAM, handler.name);
-    this.messages = await consumer.consume({ max_messages: 50, expires: 5_000 });
+    this.messages = await consumer.consume({ max_messages: BATCH, expires: 5_000 });
     this.loop = this.receive(this.messages).catch((error) =>
       // A lost connection ends the loop; unacknowledged messages are delivered again to the next start.
       this.deps.log?.error({ err: error, consumer: handler.name }, 'consumer stopped'),
     );
   }
 
+  /**
+   * Takes each message as it comes, with those delivered while the one before was handled: one at a
+   * time when the stream is quiet, many together when it is busy. Messages wait here at most
+   * `BATCH` at a time; past that the reader waits, so none waits past its ack wait unseen.
+   */
   private async receive(messages: ConsumerMessages): Promise<void> {
-    for await (const message of messages) {
+    const waiting: JsMsg[] = [];
+    let ended = false;
+    let nudge: (() => void) | undefined;
+    let taken: (() => void) | undefined;
+    const reading = (async () => {
       try {
-        await this.process(message);
+        for await (const message of messages) {
+          waiting.push(message);
+          nudge?.();
+          while (waiting.length >= BATCH) await new Promise<void>((resolve) => (taken = resolve));
+        }
+      } finally {
+        ended = true;
+        nudge?.();
+      }
+    })();
+    // A lost connection ends the reading; it is reported once what was read has been handled.
+    const read = reading.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    for (;;) {
+      if (waiting.length === 0) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (nudge = resolve));
+        nudge = undefined;
+        continue;
+      }
+      const batch = waiting.splice(0, BATCH);
+      taken?.();
+      taken = undefined;
+      try {
+        await this.processBatch(batch);
       } catch (error) {
         // Parking failed (PostgreSQL unreachable, say): the loop goes on with the next message.
         this.deps.log?.error({ err: error, consumer: this.deps.handler.name }, 'message not settled');
       }
     }
+    const failure = await read;
+    if (failure) throw failure.error;
   }
 
-  private async process(message: JsMsg): Promise<void> {
-    let event: RecordedEvent;
+  /**
+   * Messages delivered for the first time go to the handler's `handleBatch` together, when it has
+   * one; a batch that fails, or holds a redelivery (an event that failed before), is handled one
+   * message at a time, each retried and parked on its own.
+   */
+  private async processBatch(messages: JsMsg[]): Promise<void> {
+    const { handler } = this.deps;
+    const readable: { message: JsMsg; event: RecordedEvent }[] = [];
+    for (const message of messages) {
+      const event = this.decode(message);
+      if (event) readable.push({ message, event });
+    }
+    if (
+      handler.handleBatch &&
+      readable.length > 1 &&
+      readable.every(({ message }) => message.info.deliveryCount === 1)
+    ) {
+      try {
+        await handler.handleBatch(readable.map(({ event }) => event));
+        for (const { message } of readable) message.ack();
+        return;
+      } catch {
+        // Each is tried on its own, below.
+      }
+    }
+    for (const { message, event } of readable) {
+      try {
+        await this.process(message, event);
+      } catch (error) {
+        this.deps.log?.error({ err: error, consumer: handler.name }, 'message not settled');
+      }
+    }
+  }
+
+  private decode(message: JsMsg): RecordedEvent | undefined {
     try {
-      event = decodeEvent(message.string());
+      return decodeEvent(message.string());
     } catch (error) {
       this.deps.log?.error({ err: error, consumer: this.deps.handler.name }, 'unreadable message dropped');
       message.term('unreadable');
-      return;
+      return undefined;
     }
+  }
+
+  private async process(message: JsMsg, event: RecordedEvent): Promise<void> {
     try {
       await this.deps.handler.handle(event);
       message.ack();
