@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** A throw-away PostgreSQL (or BENCH_DATABASE_URL) with the product's schema. */
-export async function benchDatabase(): Promise<{ url: string; runtime: Runtime; stop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{
+  url: string;
+  runtime: Runtime;
+  /** The embedded server's postmaster, whose backends are its children; none for BENCH_DATABASE_URL. */
+  postmasterPid(): number | undefined;
+  stop(): Promise<void>;
+}> {
   let url = process.env.BENCH_DATABASE_URL;
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let root: string | undefined;
@@ -49,6 +56,17 @@ export async function benchDatabase(): Promise<{ url: string; runtime: Runtime; 
   return {
     url,
     runtime,
+    postmasterPid() {
+      if (!root) return undefined;
+      try {
+        // Its first line is the postmaster's process id.
+        return (
+          Number(readFileSync(path.join(root, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined
+        );
+      } catch {
+        return undefined;
+      }
+    },
     async stop() {
       await runtime.close();
       await embedded?.stop();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PAGE_SIZE } from '@shiftcover/read-api';
 import { ChromiumUnavailable, ensureWebBuilt, requireChromium } from '../testing/chromium';
+import { cpuOfTrees, cpuPer } from './cpu';
 import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
 import {
   claimLoad,
@@ -145,6 +146,8 @@ try {
       log(`read-your-writes lag under ${connections} clients: ${JSON.stringify(results.loadedLag)}`);
     }
     const es = await load;
+    // The baseline runs once the event-sourced server has done all the work its run caused.
+    if (connections === loaded) await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     const rows = await crudClaimants(db.runtime, connections, perStaff * 3);
     // The same read-back beside the baseline's own load: there the claim is its row, so what it
     // measures is a read's own wait on this machine under that load, the floor of any lag.
@@ -173,11 +176,20 @@ try {
     }
     // The goal's load once more, the other way round (baseline first): the two servers' figures
     // are each the mean of two runs, so neither is favoured by the machine's drift over the four.
+    // These two runs also count the CPU time each server, its PostgreSQL and (for the product) its
+    // nats-server spend per pair, from the run's start until the server has done all the work the
+    // run caused: the read models, mail and JetStream included, however long after the load.
+    const trees = () =>
+      cpuOfTrees({ server: server.child.pid, baseline: crud.child.pid, postgres: db.postmasterPid() });
     const crudAgain = await crudClaimants(db.runtime, connections, perStaff * 3);
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
+    const baselineBefore = trees();
     const baselineAgain = await claimLoad(crud.baseUrl, crudPaths, crudAgain, connections, duration);
+    await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
+    const baselineCpu = cpuPer(baselineBefore, trees(), baselineAgain.pairsPerSecond * duration);
     const esAgainClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+    const esBefore = trees();
     const esAgain = await claimLoad(
       server.baseUrl,
       eventSourcedPaths,
@@ -185,14 +197,17 @@ try {
       connections,
       duration,
     );
+    await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+    const esCpu = cpuPer(esBefore, trees(), esAgain.pairsPerSecond * duration);
     log(
-      `claim + approve, ${connections} clients, again: CRUD ${JSON.stringify(baselineAgain)} | event-sourced ${JSON.stringify(esAgain)}`,
+      `claim + approve, ${connections} clients, again: CRUD ${JSON.stringify(baselineAgain)} | event-sourced ${JSON.stringify(esAgain)}; CPU ms per pair: CRUD ${JSON.stringify(baselineCpu)} | event-sourced ${JSON.stringify(esCpu)}`,
     );
     commands.push({
       connections,
       eventSourced: meanLoad(es, esAgain),
       baseline: meanLoad(baseline, baselineAgain),
       runs: { eventSourced: [es, esAgain], baseline: [baseline, baselineAgain] },
+      ...(esCpu && baselineCpu ? { cpu: { eventSourced: esCpu, baseline: baselineCpu } } : {}),
     });
   }
   results.commands = commands;
@@ -262,6 +277,23 @@ async function writeSection(name: string, markdown: string) {
   log(`results written to ${file}`);
 }
 
+/** CPU milliseconds per pair by process tree (`server`, `baseline`, `postgres`), for each server's run. */
+type CpuPerPair = { eventSourced: Record<string, number>; baseline: Record<string, number> };
+
+/**
+ * What one claim + approve pair cost each server in CPU time, the work it left behind included: on
+ * a machine whose cores the servers, PostgreSQL and the load generator share, the baseline's total
+ * over the event-sourced one is about the most the ratio of their pairs/s can reach.
+ */
+function renderCpu({ eventSourced, baseline }: CpuPerPair): string {
+  const ms = (value: number | undefined) => (value === undefined ? 'not measured' : `${value.toFixed(2)} ms`);
+  const total = (figures: Record<string, number>, server: string) =>
+    (figures[server] ?? 0) + (figures.postgres ?? 0);
+  const es = total(eventSourced, 'server');
+  const crud = total(baseline, 'baseline');
+  return `CPU time per pair in the second run of each, from its start until the server had done all the work it caused (read models, mail and JetStream included): event-sourced server with its projector thread and nats-server ${ms(eventSourced.server)}, PostgreSQL ${ms(eventSourced.postgres)}, together ${ms(es)}; CRUD baseline server ${ms(baseline.baseline)}, PostgreSQL ${ms(baseline.postgres)}, together ${ms(crud)}. The baseline's total ÷ the event-sourced: ${(crud / Math.max(0.001, es)).toFixed(2)}, about the most the pairs/s ratio can reach while both share this machine's cores.`;
+}
+
 function renderResults(r: Record<string, unknown>): string {
   type Figures = { pairsPerSecond: number; p50: number; p99: number; failures: number };
   const commands = r.commands as {
@@ -269,6 +301,7 @@ function renderResults(r: Record<string, unknown>): string {
     eventSourced: Figures;
     baseline: Figures;
     runs?: { eventSourced: Figures[]; baseline: Figures[] };
+    cpu?: CpuPerPair;
   }[];
   type ReadFigures = {
     connections: number;
@@ -312,6 +345,7 @@ function renderResults(r: Record<string, unknown>): string {
         (c) =>
           `At ${c.connections} clients each server ran twice, in the order event-sourced, baseline, baseline, event-sourced, and the row gives the means: event-sourced ${c.runs!.eventSourced.map((f) => `${f.pairsPerSecond} pairs/s (p99 ${f.p99} ms)`).join(' and ')}, baseline ${c.runs!.baseline.map((f) => `${f.pairsPerSecond} pairs/s (p99 ${f.p99} ms)`).join(' and ')}.`,
       ),
+    ...commands.filter((c) => c.cpu).map((c) => renderCpu(c.cpu!)),
     at64 && at1
       ? `Targets: at 64 clients at least 0.8× the baseline's pairs/s: ${verdict(at64.eventSourced.pairsPerSecond >= 0.8 * at64.baseline.pairsPerSecond)}, with a p99 at most 1.5× the baseline's: ${verdict(at64.eventSourced.p99 <= 1.5 * at64.baseline.p99)}; one client's p50 at most 3 ms per command: ${verdict(at1.eventSourced.p50 <= 3)}.`
       : '',
