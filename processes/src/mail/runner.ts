@@ -1,3 +1,4 @@
+import { inCategory } from '@shiftcover/domain';
 import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
@@ -51,6 +52,26 @@ export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
 }
 
 /**
+ * The store, with the streams of a batch's shift events asked for at once, so that the store reads
+ * them together in one statement (see `AskedTogether`); each is kept for the batch, where its
+ * events up to the one planned never change. Other reads go to the store.
+ */
+function readingAhead(store: EventStore, events: RecordedEvent[]): EventStore {
+  const streams = new Map<string, ReturnType<EventStore['readStream']>>();
+  for (const { streamId } of events) {
+    if (!inCategory(streamId, 'shift') || streams.has(streamId)) continue;
+    const read = store.readStream(streamId);
+    // A stream read ahead and then not asked for must not end the process if its read failed.
+    read.catch(() => undefined);
+    streams.set(streamId, read);
+  }
+  const ahead: EventStore = Object.create(store);
+  ahead.readStream = (streamId, options) =>
+    (options === undefined && streams.get(streamId)) || store.readStream(streamId, options);
+  return ahead;
+}
+
+/**
  * The same planning as a JetStream consumer's handler, one event at a time; events from before
  * mail was first started are passed over. A retry of a parked event plans it whatever its position:
  * the log-following planner's checkpoint is already past it.
@@ -87,8 +108,9 @@ export function emailHandler(deps: MailPlannerDeps) {
       for (const event of events) if (mayMail(event) && !(await before(event))) wanted.push(event);
       if (wanted.length === 0) return;
       await deps.readModelsAt(wanted.at(-1)!.position, PLANNING_READ_MODELS);
+      const store = readingAhead(deps.store, wanted);
       await deps.sql.begin(async (tx) => {
-        for (const event of wanted) await planMails(deps, tx, event);
+        for (const event of wanted) await planMails({ ...deps, store }, tx, event);
       });
     },
     retry: plan,
