@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
@@ -69,7 +72,11 @@ async function audit(
   formFactor: FormFactor,
 ) {
   for (let attempt = 1; ; attempt++) {
+    // Chromium's own temporary folders go in one of ours, removed after it: killed, as
+    // chrome-launcher ends it, Chromium cannot remove them itself.
+    const scratch = await mkdtemp(path.join(tmpdir(), 'shiftcover-lighthouse-'));
     const chrome = await launch({
+      envVars: { ...process.env, TMPDIR: scratch },
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: [
         '--headless=new',
@@ -79,6 +86,9 @@ async function audit(
         '--disable-dev-shm-usage',
       ],
       logLevel: 'silent',
+    }).catch(async (error: unknown) => {
+      await rm(scratch, { recursive: true, force: true });
+      throw error;
     });
     try {
       const result = await lighthouse(
@@ -109,6 +119,7 @@ async function audit(
       if (!(error as { lhrRuntimeError?: boolean }).lhrRuntimeError || attempt >= ATTEMPTS) throw error;
     } finally {
       chrome.kill();
+      await rm(scratch, { recursive: true, force: true });
     }
   }
 }
