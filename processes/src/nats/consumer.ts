@@ -151,8 +151,12 @@ export class JetStreamConsumer {
         await handler.handleBatch(readable.map(({ event }) => event));
         for (const { message } of readable) message.ack();
         return;
-      } catch {
-        // Each is tried on its own, below.
+      } catch (error) {
+        // Each is tried on its own, below: the one that fails is retried and parked by itself.
+        this.deps.log?.error(
+          { err: error, consumer: handler.name, events: readable.length },
+          'batch not handled: its messages are handled one at a time',
+        );
       }
     }
     for (const { message, event } of readable) {

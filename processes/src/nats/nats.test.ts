@@ -22,6 +22,9 @@ let nc: NatsConnection;
 beforeAll(async () => {
   nc = await connect({ servers: world.nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
   await ensureEventsStream(await jetstreamManager(nc));
+  // The bridge's checkpoint, as its start makes it: tests that publish batch by batch, without
+  // starting a bridge, need it to move.
+  await world.sql`insert into process_checkpoints (name) values ('nats-bridge') on conflict do nothing`;
 });
 
 afterAll(() => nc.close());
@@ -154,27 +157,40 @@ describe('the JetStream bridge and a durable consumer', () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
     const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
-    await postShifts(30);
+    await postShifts(120);
     while ((await bridge.publishNextBatch(1000)) > 0) {}
-    const ours = (await world.store.readAll(0n, 100_000)).filter((e) => e.type === 'ShiftPosted').slice(-30);
-    const poison = ours[12]!.id;
+    const ours = (await world.store.readAll(0n, 100_000)).filter((e) => e.type === 'ShiftPosted').slice(-120);
+    // Near the end: the batches before its own hold none of it.
+    const poison = ours.at(-5)!.id;
     const seen = new Map<string, number>();
     const batches: number[] = [];
     const count = (event: RecordedEvent) => seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
+    // Each call takes a while, as a busy database would: what arrives meanwhile waits, and comes together.
+    const busy = () => new Promise((resolve) => setTimeout(resolve, 100));
     const handler = {
       name: `batches-${randomUUID().slice(0, 8)}`,
       async handle(event: RecordedEvent) {
+        await busy();
         if (event.id === poison) throw new Error('no such residence');
         count(event);
       },
       async handleBatch(events: RecordedEvent[]) {
+        await busy();
         if (events.some((e) => e.id === poison)) throw new Error('no such residence');
         batches.push(events.length);
         events.forEach(count);
       },
     };
     // The stream already holds every event when the consumer starts: they come in batches.
-    const consumer = new JetStreamConsumer({ sql: world.sql, js, jsm, handler, maxDeliver: 1 });
+    const logged: string[] = [];
+    const consumer = new JetStreamConsumer({
+      sql: world.sql,
+      js,
+      jsm,
+      handler,
+      maxDeliver: 1,
+      log: { error: (_o, message) => logged.push(message) },
+    });
     await consumer.start();
     await until(async () => {
       const [row] =
@@ -187,6 +203,8 @@ describe('the JetStream bridge and a durable consumer', () => {
     for (const event of ours) expect(seen.get(event.id)).toBe(event.id === poison ? undefined : 1);
     const parked = await world.sql`select event_id from parked_events where consumer = ${handler.name}`;
     expect(parked.map((row) => row.event_id)).toEqual([poison]);
+    // Operators see the failed batch and the parked event.
+    expect(logged).toEqual(['batch not handled: its messages are handled one at a time', 'event parked']);
   }, 30_000);
 
   it('parks a message that keeps failing, where developers can see it', async () => {
