@@ -4,7 +4,7 @@ import { easternInstant } from '@shiftcover/domain';
 import { aShift, openProcessWorld, perFile, registerPerson, subjectOf } from '@shiftcover/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailPlannerDeps } from './planner-deps';
-import { planNextBatch } from './runner';
+import { emailHandler, planNextBatch } from './runner';
 import { deliverDue } from './sender';
 import { smtpTransport } from './smtp';
 
@@ -179,5 +179,47 @@ describe('e-mail notifications over a real SMTP server', () => {
     const [row] =
       await world.sql`select status, attempts, last_error from email_deliveries order by id desc limit 1`;
     expect(row).toMatchObject({ status: 'failed', attempts: 5, last_error: '421 try later' });
+  });
+
+  it('a batch planned together stores what planning one event at a time does, in the order of its events', async () => {
+    const batchShift = randomUUID();
+    // Each person's own address again, after the mailing-list test: more than one recipient per event.
+    await world.service.config(
+      { type: 'SetEmailNotificationMode', data: { mode: 'individual', mailingListAddress: null } },
+      { actor: people.dev!.actor, now },
+      { commandId: randomUUID() },
+    );
+    const from = await world.store.headPosition();
+    await run({ type: 'PostShift', data: aShift({ shiftId: batchShift }) }, people.mia!.actor);
+    await run({ type: 'ClaimShift', data: { shiftId: batchShift } }, people.sam!.actor);
+    await run({ type: 'ApproveClaim', data: { shiftId: batchShift } }, people.mia!.actor);
+    const events = await world.store.readAll(from, 100);
+    const planner = emailHandler(deps());
+    const stored = async () => {
+      const rows = await world.sql<{ event_id: string; recipient: string; subject: string }[]>`
+        select event_id, recipient, subject from email_deliveries
+        where event_id = any(${events.map((event) => event.id)}) order by id`;
+      return rows.map((row) => ({
+        at: events.findIndex((event) => event.id === row.event_id),
+        mail: `${row.recipient} | ${row.subject}`,
+      }));
+    };
+    await planner.handleBatch!(events);
+    const together = await stored();
+    // Stored in the order of the events, whatever order their plans finished in.
+    expect(together.map((row) => row.at)).toEqual(together.map((row) => row.at).sort((a, b) => a - b));
+    expect(new Set(together.map((row) => row.at)).size).toBe(3);
+
+    await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
+    for (const event of events) await planner.handle(event);
+    const alone = await stored();
+    const sorted = (rows: typeof alone) => rows.map((row) => `${row.at} ${row.mail}`).sort();
+    expect(sorted(together)).toEqual(sorted(alone));
+    expect(sorted(alone)).toEqual([
+      '0 kai@example.org | New shift available: Maple House, 2026-03-10',
+      '0 sam@example.org | New shift available: Maple House, 2026-03-10',
+      '1 mia@example.org | Claim awaiting approval: Maple House, 2026-03-10',
+      '3 sam@example.org | Shift confirmed: Maple House, 2026-03-10',
+    ]);
   });
 });

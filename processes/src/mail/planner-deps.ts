@@ -1,5 +1,6 @@
 import type { EventStore, PersonalDataVault } from '@shiftcover/eventstore';
 import type { Sql } from 'postgres';
+import type { Delivery } from './outbox';
 
 /** What planning mail needs: the store and read models it reads, and how it addresses and keeps mail. */
 export interface MailPlannerDeps {
@@ -12,4 +13,6 @@ export interface MailPlannerDeps {
   publicUrl: string;
   /** With no SMTP server, mails are kept in the outbox for developers to read. */
   smtpConfigured: boolean;
+  /** Where planned deliveries are collected instead of stored at once (a batch planned together). */
+  outbox?: Delivery[];
 }

@@ -2,6 +2,7 @@ import { inCategory } from '@shiftcover/domain';
 import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
+import { type Delivery, storeDeliveries } from './outbox';
 import { mayMail, planMails } from './plan';
 import type { MailPlannerDeps } from './planner-deps';
 
@@ -102,7 +103,12 @@ export function emailHandler(deps: MailPlannerDeps) {
     async handle(event: RecordedEvent): Promise<void> {
       if (!(await before(event))) await plan(event);
     },
-    /** A busy stream's events planned together: one wait for the read models, one transaction. */
+    /**
+     * A busy stream's events planned together: one wait for the read models, one transaction. The
+     * events are planned side by side, their reads going down the transaction's connection together
+     * (the client pipelines them), and their deliveries are stored at the end in the events' order,
+     * the order they are sent in. Should one fail, the whole batch is rolled back (all or nothing).
+     */
     async handleBatch(events: RecordedEvent[]): Promise<void> {
       const wanted: RecordedEvent[] = [];
       for (const event of events) if (mayMail(event) && !(await before(event))) wanted.push(event);
@@ -110,7 +116,20 @@ export function emailHandler(deps: MailPlannerDeps) {
       await deps.readModelsAt(wanted.at(-1)!.position, PLANNING_READ_MODELS);
       const store = readingAhead(deps.store, wanted);
       await deps.sql.begin(async (tx) => {
-        for (const event of wanted) await planMails({ ...deps, store }, tx, event);
+        const planned = await Promise.allSettled(
+          wanted.map(async (event) => {
+            const outbox: Delivery[] = [];
+            await planMails({ ...deps, store, outbox }, tx, event);
+            return outbox;
+          }),
+        );
+        // Every plan has ended before anything is thrown: none is left sending on a rolled-back transaction.
+        const failed = planned.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+        await storeDeliveries(
+          tx,
+          planned.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])),
+        );
       });
     },
     retry: plan,
