@@ -28,6 +28,20 @@ export interface LagFigures extends Spread {
    * had applied it, heard from PostgreSQL's notice of its checkpoint, without the read's own trip.
    */
   readModel?: Spread;
+  /** The times themselves, in milliseconds, for figures of several runs taken together. */
+  times: { read: number[]; readModel: number[] };
+}
+
+/** The figures of several sampling runs as one: their times together, their failures together. */
+export function lagOfRuns(runs: readonly LagFigures[]): LagFigures {
+  const read = runs.flatMap((run) => run.times.read);
+  const readModel = runs.flatMap((run) => run.times.readModel);
+  return {
+    ...spread(read),
+    failed: runs.flatMap((run) => run.failed),
+    ...(readModel.length > 0 ? { readModel: spread(readModel) } : {}),
+    times: { read, readModel },
+  };
 }
 
 /** The read model My Shifts shows a claim from. */
@@ -141,6 +155,7 @@ async function sample(
     ...spread(lags),
     failed,
     ...(modelLags.length > 0 ? { readModel: spread(modelLags) } : {}),
+    times: { read: lags, readModel: modelLags },
   };
 }
 

@@ -185,7 +185,7 @@ describe('e-mail notifications over a real SMTP server', () => {
     const batchShift = randomUUID();
     // Each person's own address again, after the mailing-list test: more than one recipient per event.
     await world.service.config(
-      { type: 'SetEmailNotificationMode', data: { mode: 'individual', mailingListAddress: null } },
+      { type: 'SetEmailNotificationMode', data: { mode: 'individual' } },
       { actor: people.dev!.actor, now },
       { commandId: randomUUID() },
     );
