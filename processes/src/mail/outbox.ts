@@ -1,18 +1,6 @@
 import type { TransactionSql } from 'postgres';
-import type { MailPlannerDeps } from './planner-deps';
+import type { Delivery, MailPlannerDeps } from './planner-deps';
 import type { Mail } from './templates';
-
-/** One row of `email_deliveries` as planned: a mail to one recipient, for one event. */
-export interface Delivery {
-  event_id: string;
-  recipient: string;
-  kind: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attachments: unknown;
-  status: 'queued' | 'outbox';
-}
 
 /**
  * One delivery per recipient; an event planned again adds nothing. Given an `outbox`, the rows are
@@ -38,7 +26,7 @@ export async function queueMail(
       status,
     }),
   );
-  if (deps.outbox) deps.outbox.push(...rows);
+  if (deps.outbox) for (const row of rows) deps.outbox.push(row);
   else await storeDeliveries(tx, rows);
   return recipients.length;
 }

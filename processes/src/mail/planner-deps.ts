@@ -1,6 +1,5 @@
 import type { EventStore, PersonalDataVault } from '@shiftcover/eventstore';
 import type { Sql } from 'postgres';
-import type { Delivery } from './outbox';
 
 /** What planning mail needs: the store and read models it reads, and how it addresses and keeps mail. */
 export interface MailPlannerDeps {
@@ -15,4 +14,16 @@ export interface MailPlannerDeps {
   smtpConfigured: boolean;
   /** Where planned deliveries are collected instead of stored at once (a batch planned together). */
   outbox?: Delivery[];
+}
+
+/** One row of `email_deliveries` as planned: a mail to one recipient, for one event. */
+export interface Delivery {
+  event_id: string;
+  recipient: string;
+  kind: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attachments: unknown;
+  status: 'queued' | 'outbox';
 }

@@ -2,9 +2,9 @@ import { inCategory } from '@shiftcover/domain';
 import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
-import { type Delivery, storeDeliveries } from './outbox';
+import { storeDeliveries } from './outbox';
 import { mayMail, planMails } from './plan';
-import type { MailPlannerDeps } from './planner-deps';
+import type { Delivery, MailPlannerDeps } from './planner-deps';
 
 /** The read models recipients and reports come from; planning waits until they have caught up. */
 const PLANNING_READ_MODELS = ['users', 'residences', 'system_config', 'completed_shifts', 'audit_log'];
