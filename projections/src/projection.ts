@@ -14,6 +14,11 @@ export interface Projection {
   /** Bump when the tables or the way events change them change: the projection is rebuilt. */
   version: number;
   tables: readonly string[];
+  /**
+   * Read models a writer waits to read back (My Shifts after a claim, a profile after its edit):
+   * at the head of the log their batch is committed before the other read models' (headGroups).
+   */
+  awaitedByWriters?: boolean;
   schema(t: TableName): string;
   /**
    * Optional: indexes that serve only the reads, never the projection's own writes (no unique

@@ -144,8 +144,10 @@ export interface TogetherOutcome {
 /**
  * Applies the batch after `position` to every projection of `projections` (all at that
  * checkpoint when the caller read them), with one read of the log for all of them. A short batch
- * (the head of the log, where the projectors spend their days) is applied in one transaction for
- * all: one commit instead of one per projection for each append. A full batch (catching up) is
+ * (the head of the log, where the projectors spend their days) is applied in two transactions, one
+ * after the other: one for the read models writers wait to read back, committed first, and one for
+ * the rest (headGroups); two commits instead of one per projection for each append. `onCommitted`
+ * is told each transaction's projections as soon as it commits. A full batch (catching up) is
  * applied to each projection in a transaction of its own, all at once, so that the database's
  * cores share the work. Each projection's changes, parked events and checkpoint are as in
  * applyNextBatch, and an event one projection cannot apply is parked for that projection alone;
@@ -158,6 +160,7 @@ export async function applyNextBatchTogether(
   projections: readonly Projection[],
   position: bigint,
   onParked: (projection: string, failure: Failure) => void = () => {},
+  onCommitted: (projections: readonly string[], position: bigint) => void = () => {},
 ): Promise<TogetherOutcome> {
   const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const events = await deps.store.readAll(position, batchSize);
@@ -166,7 +169,12 @@ export async function applyNextBatchTogether(
   const last = events.at(-1)!.position;
   const parked: [string, Failure][] = [];
   /** One projection's share of the batch inside `tx`, its checkpoint row already locked. */
-  const applyTo = async (tx: TransactionSql, projection: Projection, checkpoint: Checkpoint | undefined) => {
+  const applyTo = async (
+    tx: TransactionSql,
+    projection: Projection,
+    checkpoint: Checkpoint | undefined,
+    setAside = parked,
+  ) => {
     if (!checkpoint) {
       outcome.busy.push(projection.name);
       return false;
@@ -179,7 +187,7 @@ export async function applyNextBatchTogether(
     );
     for (const failure of failures) {
       await park(tx, projection.name, failure);
-      parked.push([projection.name, failure]);
+      setAside.push([projection.name, failure]);
     }
     return true;
   };
@@ -195,17 +203,22 @@ export async function applyNextBatchTogether(
     tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(names)}`;
 
   if (events.length < batchSize) {
-    /** One transaction for all: at once, or (that having failed) one projection after another. */
-    const headRound = (atOnce: boolean) =>
+    /**
+     * One group's transaction: its projections at once, or (that having failed) one after
+     * another. Returns the projections it advanced, once committed.
+     */
+    const headRound = (group: readonly Projection[], atOnce: boolean) =>
       deps.sql.begin(async (tx) => {
-        const locked = await lock(tx, projections.map((projection) => projection.name).sort());
+        const advanced: string[] = [];
+        const busy: string[] = [];
+        const locked = await lock(tx, group.map((projection) => projection.name).sort());
+        for (const projection of group) if (!locked.has(projection.name)) busy.push(projection.name);
         if (atOnce) {
-          const shares = projections.flatMap((projection) => {
+          const shares = group.flatMap((projection) => {
             const checkpoint = locked.get(projection.name);
-            if (!checkpoint) outcome.busy.push(projection.name);
             return checkpoint && last > checkpoint.position ? [{ projection, checkpoint }] : [];
           });
-          if (shares.length === 0) return;
+          if (shares.length === 0) return { advanced, busy };
           // The checkpoints move in the same trip as the read models' statements: should anything
           // fail, the whole transaction is rolled back, the moves with it.
           const [applied, moved] = await Promise.allSettled([
@@ -217,23 +230,35 @@ export async function applyNextBatchTogether(
           ]);
           if (applied.status === 'rejected') throw applied.reason;
           if (moved.status === 'rejected') throw moved.reason;
-          for (const { projection } of shares) outcome.advanced.set(projection.name, last);
-          return;
+          advanced.push(...shares.map(({ projection }) => projection.name));
+          return { advanced, busy };
         }
-        for (const projection of projections) {
-          if (await applyTo(tx, projection, locked.get(projection.name)))
-            outcome.advanced.set(projection.name, last);
+        const groupParked: [string, Failure][] = [];
+        for (const projection of group) {
+          const checkpoint = locked.get(projection.name);
+          if (checkpoint && (await applyTo(tx, projection, checkpoint, groupParked)))
+            advanced.push(projection.name);
         }
-        const moved = [...outcome.advanced.keys()];
-        if (moved.length > 0) await moveTo(tx, moved);
+        if (advanced.length > 0) await moveTo(tx, advanced);
+        return { advanced, busy, parked: groupParked };
       });
-    try {
-      await headRound(true);
-    } catch (error) {
-      if (!(error instanceof NotAllAtOnce)) throw error;
-      outcome.advanced.clear();
-      outcome.busy.length = 0;
-      await headRound(false);
+    for (const group of headGroups(projections)) {
+      let done: { advanced: string[]; busy: string[]; parked?: [string, Failure][] };
+      try {
+        try {
+          done = await headRound(group, true);
+        } catch (error) {
+          if (!(error instanceof NotAllAtOnce)) throw error;
+          done = await headRound(group, false);
+        }
+      } catch (error) {
+        // The groups committed before stand: the caller reports their progress and retries.
+        throw Object.assign(error as Error, { outcome });
+      }
+      for (const name of done.advanced) outcome.advanced.set(name, last);
+      outcome.busy.push(...done.busy);
+      parked.push(...(done.parked ?? []));
+      if (done.advanced.length > 0) onCommitted(done.advanced, last);
     }
   } else {
     const results = await Promise.allSettled(
@@ -245,7 +270,10 @@ export async function applyNextBatchTogether(
           return true;
         });
         // Reported as advanced only once committed: readers trust it to find the events applied.
-        if (moved) outcome.advanced.set(projection.name, last);
+        if (moved) {
+          outcome.advanced.set(projection.name, last);
+          onCommitted([projection.name], last);
+        }
       }),
     );
     const failed = results.find((result) => result.status === 'rejected');
@@ -258,6 +286,19 @@ export async function applyNextBatchTogether(
   }
   for (const [projection, failure] of parked) onParked(projection, failure);
   return outcome;
+}
+
+/**
+ * The projections of a round at the head of the log, in the groups committed one after another:
+ * first those a writer waits to read back (`awaitedByWriters`), so that a claim shows in My Shifts
+ * without waiting for the audit log's and the notifications' statements, then the rest. The
+ * groups take turns on one connection: the first is committed before the second writes anything,
+ * so no open transaction of the projector's own holds back what the next round can read.
+ */
+function headGroups(projections: readonly Projection[]): Projection[][] {
+  const first = projections.filter((projection) => projection.awaitedByWriters);
+  const rest = projections.filter((projection) => !projection.awaitedByWriters);
+  return [first, rest].filter((group) => group.length > 0);
 }
 
 /** Thrown out of a transaction when a projection failed the head's batch given to all at once. */

@@ -52,7 +52,7 @@ describe('the projection runner', () => {
     await second.stop();
   });
 
-  it('moves every projection at the head of the log in one transaction per batch', async () => {
+  it('moves the projections at the head of the log in two transactions per batch, those writers wait for first', async () => {
     const { service, deps } = await prepare(bench.sql);
     const runner = new ProjectionRunner(deps, projections, { idleMs: 5_000 });
     await runner.start();
@@ -62,9 +62,63 @@ describe('the projection runner', () => {
     const head = await deps.store.headPosition();
     await until(async () => (await readCheckpoints(bench.sql)).every((c) => c.position === head));
     await runner.stop();
-    // now() is the time its transaction began: one value for every checkpoint is one commit for all.
-    const times = new Set((await readCheckpoints(bench.sql)).map((c) => c.updatedAt.getTime()));
-    expect(times.size).toBe(1);
+    // now() is the time its transaction began: one value for a group's checkpoints is one commit.
+    const checkpoints = await readCheckpoints(bench.sql);
+    const awaited = new Set(projections.filter((p) => p.awaitedByWriters).map((p) => p.name));
+    const began = (first: boolean) =>
+      new Set(checkpoints.filter((c) => awaited.has(c.name) === first).map((c) => c.updatedAt.getTime()));
+    expect(awaited).toEqual(new Set(['shifts', 'users', 'residences', 'credentials', 'system_config']));
+    expect(began(true).size).toBe(1);
+    expect(began(false).size).toBe(1);
+    expect([...began(true)][0]).toBeLessThan([...began(false)][0]!);
+  });
+
+  it('commits and tells the read models writers wait for while the others are still applying', async () => {
+    const { service, deps } = await prepare(bench.sql);
+    const writer = new HistoryWriter(service);
+    await writer.setUp();
+    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A read model no writer waits for, held in its transaction until the test lets it go.
+    const applyBatch: Projection['applyBatch'] = async (tx, events, t) => {
+      await released;
+      await applyEvents(residencesProjection, tx, events, t);
+    };
+    const held: Projection = {
+      ...residencesProjection,
+      awaitedByWriters: false,
+      applyBatch,
+      apply: oneAtATime(applyBatch),
+    };
+    const pair = [held, usersProjection];
+    for (const projection of pair) await install(bench.sql, projection);
+    const head = await deps.store.headPosition();
+    const told: [string[], bigint][] = [];
+    const round = applyNextBatchTogether(deps, pair, 0n, undefined, (names, position) => {
+      told.push([[...names], position]);
+    });
+    try {
+      await until(async () => (await readCheckpoint(bench.sql, 'users'))!.position === head);
+      expect(told).toEqual([[['users'], head]]);
+      expect((await readCheckpoint(bench.sql, 'residences'))!.position).toBe(0n);
+    } finally {
+      release();
+    }
+    const outcome = await round;
+    expect(told).toEqual([
+      [['users'], head],
+      [['residences'], head],
+    ]);
+    expect(outcome.advanced).toEqual(
+      new Map([
+        ['users', head],
+        ['residences', head],
+      ]),
+    );
+    expect(await bench.sql`select * from rm_residences`).toHaveLength(1);
   });
 
   it('gives the batch at the head of the log to every projection at once, not one after another', async () => {

@@ -9,7 +9,6 @@ import {
   readCheckpoint,
   readCheckpointsOf,
   rebuild,
-  type TogetherOutcome,
 } from './projector';
 
 export interface RunnerOptions {
@@ -26,9 +25,10 @@ const BUSY_RETRY_MS = 50;
 /**
  * Keeps every projection following the log in one loop. The projections at the furthest
  * checkpoint (after a start, and from then on, all of them) take each batch together: one read of
- * the log, and at the head of the log one commit for all (applyNextBatchTogether). One behind them (newly installed, or
- * held back by a failure) catches up on its own batches and then joins them. An event a projection
- * cannot apply is parked and the others go on; a failure of the database backs off and retries,
+ * the log, and at the head of the log two commits for all, those writers wait to read back first
+ * (applyNextBatchTogether). One behind them (newly installed, or held back by a failure) catches
+ * up on its own batches and then joins them. An event a projection cannot apply is parked and the
+ * others go on; a failure of the database backs off and retries,
  * and a batch that fails together is next tried projection by projection, so that one
  * projection's trouble holds up only itself. A projection whose version changed is rebuilt into
  * fresh tables in the background while the old ones keep serving.
@@ -127,16 +127,20 @@ export class ProjectionRunner {
     let full = false;
     if (front.length > 0) {
       try {
-        const outcome = await applyNextBatchTogether(this.deps, front, furthest, (name, failure) =>
-          this.reportParked(name, failure),
+        // Each transaction's progress is told as it commits: a group committed first is read sooner.
+        const outcome = await applyNextBatchTogether(
+          this.deps,
+          front,
+          furthest,
+          (name, failure) => this.reportParked(name, failure),
+          (names, position) => {
+            for (const name of names) this.options.onAdvance?.(name, position);
+          },
         );
-        for (const [name, position] of outcome.advanced) this.options.onAdvance?.(name, position);
         if (outcome.events >= batchSize) full = true;
         if (outcome.busy.length > 0) retrySoon = Math.min(retrySoon ?? BUSY_RETRY_MS, BUSY_RETRY_MS);
       } catch (error) {
-        // Those that committed before the failure stand (a batch caught up in parallel).
-        const partly = (error as { outcome?: TogetherOutcome }).outcome;
-        for (const [name, position] of partly?.advanced ?? []) this.options.onAdvance?.(name, position);
+        // Those that committed before the failure stand, and were told as they committed.
         this.options.log?.error(
           { err: error },
           'projection batch failed together: next one projection at a time',

@@ -2,6 +2,7 @@ import type { EventData, Projection } from '../projection';
 
 export const configProjection: Projection = {
   name: 'system_config',
+  awaitedByWriters: true,
   version: 1,
   tables: ['system_config'],
   schema: (t) => `

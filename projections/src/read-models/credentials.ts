@@ -6,6 +6,7 @@ import type { EventData, Projection } from '../projection';
  */
 export const credentialsProjection: Projection = {
   name: 'credentials',
+  awaitedByWriters: true,
   version: 1,
   tables: ['credentials'],
   schema: (t) => `

@@ -2,6 +2,7 @@ import type { EventData, Projection } from '../projection';
 
 export const residencesProjection: Projection = {
   name: 'residences',
+  awaitedByWriters: true,
   version: 1,
   tables: ['residences'],
   schema: (t) => `

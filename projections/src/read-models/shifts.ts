@@ -284,6 +284,7 @@ async function applyShiftsBatch(tx: TransactionSql, events: readonly RecordedEve
 /** Shifts as the lists show them, and the transfer requests of each. */
 export const shiftsProjection: Projection = {
   name: 'shifts',
+  awaitedByWriters: true,
   // 2: the credentials a shift requires (docs/product.md §10); 3: when the last claim was made.
   version: 3,
   tables: ['shifts', 'transfer_requests'],

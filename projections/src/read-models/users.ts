@@ -12,6 +12,7 @@ type Personal = {
 /** Accounts, with their personal data as long as it exists; an erased person reads as "Deleted user". */
 export const usersProjection: Projection = {
   name: 'users',
+  awaitedByWriters: true,
   version: 1,
   tables: ['users'],
   schema: (t) => `
