@@ -19,6 +19,15 @@ async function indexesOfReadModels(): Promise<string[]> {
   return rows.map((row) => row.definition.replace(/_g\d+/g, '')).sort();
 }
 
+/** A fresh store holding the history writer's setup and one residence; its projector deps. */
+async function oneResidenceWritten() {
+  const { service, deps } = await prepare(bench.sql);
+  const writer = new HistoryWriter(service);
+  await writer.setUp();
+  await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+  return deps;
+}
+
 describe('the projection runner', () => {
   it('follows new events as they are appended', async () => {
     const { service, deps } = await prepare(bench.sql);
@@ -74,10 +83,7 @@ describe('the projection runner', () => {
   });
 
   it('commits and tells the read models writers wait for while the others are still applying', async () => {
-    const { service, deps } = await prepare(bench.sql);
-    const writer = new HistoryWriter(service);
-    await writer.setUp();
-    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    const deps = await oneResidenceWritten();
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -122,10 +128,7 @@ describe('the projection runner', () => {
   });
 
   it('gives the batch at the head of the log to every projection at once, not one after another', async () => {
-    const { service, deps } = await prepare(bench.sql);
-    const writer = new HistoryWriter(service);
-    await writer.setUp();
-    await writer.step({ kind: 'residence', shift: 0, who: 0, extra: 1 });
+    const deps = await oneResidenceWritten();
     // The first waits until the second has begun: one after the other, it would wait in vain.
     let secondBegun!: () => void;
     const begun = new Promise<void>((resolve) => {
