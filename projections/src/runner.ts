@@ -28,9 +28,8 @@ const BUSY_RETRY_MS = 50;
  * the log, and at the head of the log two commits for all, those writers wait to read back first
  * (applyNextBatchTogether). One behind them (newly installed, or held back by a failure) catches
  * up on its own batches and then joins them. An event a projection cannot apply is parked and the
- * others go on; a failure of the database backs off and retries,
- * and a batch that fails together is next tried projection by projection, so that one
- * projection's trouble holds up only itself. A projection whose version changed is rebuilt into
+ * others go on; a failure of the database backs off and retries, and a batch that fails together
+ * is next tried projection by projection, so that one projection's trouble holds up only itself. A projection whose version changed is rebuilt into
  * fresh tables in the background while the old ones keep serving.
  */
 export class ProjectionRunner {
