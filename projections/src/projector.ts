@@ -243,17 +243,13 @@ export async function applyNextBatchTogether(
         return { advanced, busy, parked: groupParked };
       });
     for (const group of headGroups(projections)) {
+      // Should a group fail, those committed before it stand; they were told through onCommitted.
       let done: { advanced: string[]; busy: string[]; parked?: [string, Failure][] };
       try {
-        try {
-          done = await headRound(group, true);
-        } catch (error) {
-          if (!(error instanceof NotAllAtOnce)) throw error;
-          done = await headRound(group, false);
-        }
+        done = await headRound(group, true);
       } catch (error) {
-        // The groups committed before stand: the caller reports their progress and retries.
-        throw Object.assign(error as Error, { outcome });
+        if (!(error instanceof NotAllAtOnce)) throw error;
+        done = await headRound(group, false);
       }
       for (const name of done.advanced) outcome.advanced.set(name, last);
       outcome.busy.push(...done.busy);
@@ -278,10 +274,10 @@ export async function applyNextBatchTogether(
     );
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) {
-      // What the others committed stands: the caller reports their progress and retries the rest.
+      // What the others committed stands, told through onCommitted; the caller retries the rest.
       for (const [projection, failure] of parked)
         if (outcome.advanced.has(projection)) onParked(projection, failure);
-      throw Object.assign(failed.reason as Error, { outcome });
+      throw failed.reason;
     }
   }
   for (const [projection, failure] of parked) onParked(projection, failure);
