@@ -195,6 +195,11 @@ export async function lagSampler(): Promise<{
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  // A message that can no longer reach an ended sampler fails with EPIPE; its exit, heard below,
+  // is what says so, not an unhandled error that would end the bench.
+  child.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   const stop = () => {
@@ -221,7 +226,9 @@ export async function lagSampler(): Promise<{
             reject(new Error(`the lag sampler exited with ${code} before answering`)),
           );
         });
-        const finish = () => child.connected && child.send('stop');
+        // The sampler may be answering and exiting just as the load ends: a 'stop' it can no longer
+        // take (EPIPE) is of no interest, and must not end the bench as an unhandled error.
+        const finish = () => child.connected && child.send('stop', () => undefined);
         until?.then(finish, finish);
         child.send({ baseUrl, queue, samples, routes, databaseUrl } satisfies Request);
         const answer = await reply;
