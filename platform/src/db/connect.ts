@@ -17,7 +17,9 @@ export interface ConnectOptions {
  * attempts have failed, which holds requests during an outage and long after it).
  */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
-  return postgres(url, {
+  const { tcp, socket } = socketOf(url);
+  return postgres(tcp, {
+    ...(socket ? { path: socket } : {}),
     max: options.max ?? 10,
     backoff: (attempts) => Math.min(0.05 * 2 ** attempts, 0.5),
     onnotice: () => {},
@@ -27,4 +29,22 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
       ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}),
     },
   });
+}
+
+/**
+ * libpq's way of naming a Unix socket in a URL, `?host=/its/directory`, which the client library
+ * does not read (it would send `host` to the server as a setting): the socket's path, and the URL
+ * without it. The URL's own host and port stay the server's TCP address; the port names the socket.
+ */
+export function socketOf(url: string): { tcp: string; socket?: string } {
+  const question = url.indexOf('?');
+  if (question === -1) return { tcp: url };
+  const query = new URLSearchParams(url.slice(question + 1));
+  const directory = query.get('host');
+  if (!directory?.startsWith('/')) return { tcp: url };
+  query.delete('host');
+  const rest = query.toString();
+  const tcp = url.slice(0, question) + (rest ? `?${rest}` : '');
+  const port = new URL(tcp).port || '5432';
+  return { tcp, socket: `${directory}/.s.PGSQL.${port}` };
 }

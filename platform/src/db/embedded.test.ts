@@ -1,8 +1,8 @@
-import { chmod, lstat, mkdtemp, realpath, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, realpath, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect } from './connect';
+import { connect, socketOf } from './connect';
 import { type EmbeddedDatabase, PASSWORD_FILE, startEmbeddedPostgres } from './embedded';
 
 const isRoot = process.getuid?.() === 0;
@@ -27,6 +27,17 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The address the server sees a connection arrive on: null through a Unix socket. */
+async function serverAddress(url: string): Promise<string | null> {
+  const sql = connect(url, { max: 1 });
+  try {
+    const [row] = await sql<{ address: string | null }[]>`select host(inet_server_addr()) as address`;
+    return row!.address;
+  } finally {
+    await sql.end();
+  }
+}
+
 describe('embedded PostgreSQL', () => {
   it('gets a random password at initdb, kept in the data directory for its owner alone; a second process finds it', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
@@ -45,6 +56,43 @@ describe('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dataDir });
     expect(second.port).toBe(server.port);
     expect(await answers(second.url)).toBe(true);
+  });
+
+  it('is reached through a Unix socket in its data directory, and over loopback TCP beside it', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
+    await chmod(root, 0o755);
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const server = await started(path.join(root, 'pg'));
+    const { tcp, socket } = socketOf(server.url);
+    expect(socket).toBe(path.join(await realpath(path.join(root, 'pg')), `.s.PGSQL.${server.port}`));
+    // A connection through a socket has no server address.
+    expect(await serverAddress(server.url)).toBeNull();
+    expect(await serverAddress(tcp)).toBe('127.0.0.1');
+    // The CLI beside a running server finds the socket in postmaster.pid.
+    const second = await startEmbeddedPostgres({ dataDir: path.join(root, 'pg') });
+    expect(second.url).toBe(server.url);
+  });
+
+  it('stays on TCP alone where a socket cannot be made: a path too long for one, or a place that refuses one', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shiftcover-embedded-'));
+    await chmod(root, 0o755);
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const deep = path.join(root, 'a-folder-name-long-enough-to-leave-no-room'.repeat(2), 'pg');
+    const far = await started(deep);
+    expect(socketOf(far.url).socket).toBeUndefined();
+    expect(await serverAddress(far.url)).toBe('127.0.0.1');
+    await far.stop();
+
+    // Something else already sits where the socket would go.
+    const dataDir = path.join(root, 'pg');
+    const first = await started(dataDir);
+    const { port } = first;
+    await first.stop();
+    await mkdir(path.join(await realpath(dataDir), `.s.PGSQL.${port}`));
+    const again = await startEmbeddedPostgres({ dataDir, port });
+    cleanups.push(() => again.stop());
+    expect(socketOf(again.url).socket).toBeUndefined();
+    expect(await serverAddress(again.url)).toBe('127.0.0.1');
   });
 
   it('as a throwaway server trades durability for speed, unless asked to be durable as benchmarks ask', async () => {
