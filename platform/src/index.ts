@@ -1,6 +1,6 @@
 export { type Config, configSchema, InvalidConfiguration, loadConfig, loadConfigOrExit } from './config';
 export { type CsvCell, csv } from './csv';
-export { type ConnectOptions, connect, socketOf } from './db/connect';
+export { type ConnectOptions, connect, postgresAt, socketOf, withQueryParameter } from './db/connect';
 export { EmbeddedPostgresUnavailable } from './db/embedded-unavailable';
 export { type Migration, migrate } from './db/migrate';
 export {

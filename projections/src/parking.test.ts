@@ -190,6 +190,11 @@ describe('an event a read model cannot apply', () => {
       expect(isTransient(Object.assign(new Error(code), { code }))).toBe(true);
     expect(isTransient(Object.assign(new Error('read models behind'), { statusCode: 503 }))).toBe(true);
     expect(isTransient(Object.assign(new Error('EventStoreDB down'), { type: 'unavailable' }))).toBe(true);
+    // The Unix socket of a stopped server is gone; a file that is missing elsewhere is no outage.
+    expect(isTransient(Object.assign(new Error('no socket'), { code: 'ENOENT', syscall: 'connect' }))).toBe(
+      true,
+    );
+    expect(isTransient(Object.assign(new Error('no file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
     for (const code of ['22021', '23505', '42P01', undefined])
       expect(isTransient(Object.assign(new Error('bad event'), { code }))).toBe(false);
     expect(isTransient(new TypeError("Cannot read properties of undefined (reading 'at')"))).toBe(false);

@@ -58,12 +58,15 @@ const EVENTSTOREDB_TRANSIENT = new Set(['timeout', 'deadline-exceeded', 'unavail
  * way can never park one.
  */
 export function isTransient(error: unknown): boolean {
-  const { code, statusCode, type } = (error ?? {}) as {
+  const { code, statusCode, type, syscall } = (error ?? {}) as {
     code?: unknown;
     statusCode?: unknown;
     type?: unknown;
+    syscall?: unknown;
   };
   if (statusCode === 503) return true;
+  // A Unix socket that is not there: its server stopped and removed it.
+  if (code === 'ENOENT' && syscall === 'connect') return true;
   if (typeof type === 'string' && EVENTSTOREDB_TRANSIENT.has(type)) return true;
   if (typeof code !== 'string') return false;
   return TRANSIENT_CODES.has(code) || (code.length === 5 && TRANSIENT_SQLSTATE.test(code));

@@ -1,6 +1,7 @@
 import { isClaimable } from '@shiftcover/domain';
+import { postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimableSql } from './shift-queries';
 
@@ -9,7 +10,7 @@ let sql: Sql;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  sql = postgresAt(db.url, { max: 1, onnotice: () => {} });
 });
 afterAll(async () => {
   await sql?.end();

@@ -1,7 +1,7 @@
-import { migrate } from '@shiftcover/platform';
+import { migrate, postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import { projectionMigrations } from '@shiftcover/projections';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Positions } from './consistency';
 
@@ -13,14 +13,14 @@ let queries = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
   // The reader's client counts every statement it sends; the writer plays the projector elsewhere.
-  reader = postgres(db.url, {
+  reader = postgresAt(db.url, {
     max: 2,
     onnotice: () => {},
     debug: () => {
       queries += 1;
     },
   });
-  writer = postgres(db.url, { max: 1, onnotice: () => {} });
+  writer = postgresAt(db.url, { max: 1, onnotice: () => {} });
   await migrate(writer, 'projections', projectionMigrations);
   await writer`insert into projection_checkpoints (name, generation, version, position)
     values ('shifts', 1, 1, 0), ('users', 1, 1, 0)`;

@@ -1,5 +1,6 @@
+import { postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inOneSnapshot } from './snapshot';
 
@@ -11,14 +12,14 @@ let sent: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  single = postgres(db.url, {
+  single = postgresAt(db.url, {
     max: 1,
     onnotice: () => {},
     debug: (_connection, query) => {
       sent.push(query.trim().split(/\s+/).slice(0, 2).join(' '));
     },
   });
-  other = postgres(db.url, { max: 1, onnotice: () => {} });
+  other = postgresAt(db.url, { max: 1, onnotice: () => {} });
   await other`create table counted (n int)`;
 });
 afterAll(async () => {

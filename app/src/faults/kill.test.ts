@@ -1,7 +1,7 @@
 import { createCommandService } from '@shiftcover/command-api';
 import { streams } from '@shiftcover/domain';
 import { countEventsAfter } from '@shiftcover/eventstore';
-import { connect, createLogger, loadConfig } from '@shiftcover/platform';
+import { connect, createLogger, loadConfig, withQueryParameter } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { emailHandler, settleDueShifts } from '@shiftcover/processes';
 import { ProjectionRunner, projections, readCheckpoints, rebuild } from '@shiftcover/projections';
@@ -35,7 +35,7 @@ async function openWorld() {
 
 /** A service of the product in its own process; its connections carry `name` to be told apart. */
 function service(entry: string, name: string, env: Record<string, string>) {
-  const url = `${env.DATABASE_URL}?application_name=${name}`;
+  const url = withQueryParameter(env.DATABASE_URL!, 'application_name', name);
   const child = new ServiceProcess(entry, { LOG_LEVEL: 'info', ...env, DATABASE_URL: url });
   cleanups.push(() => child.stop());
   onTestFailed(() => {
@@ -123,7 +123,7 @@ async function replan(url: string, runtime: Runtime, after: bigint): Promise<str
     create schema replan;
     create table replan.email_deliveries (like public.email_deliveries including all);
     create table replan.process_checkpoints (like public.process_checkpoints including all)`);
-  const sql = connect(`${url}?search_path=replan,public`, { max: 2 });
+  const sql = connect(withQueryParameter(url, 'search_path', 'replan,public'), { max: 2 });
   try {
     await sql`insert into process_checkpoints (name, position) values ('email', ${after.toString()})`;
     const handler = emailHandler({

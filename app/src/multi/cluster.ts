@@ -1,4 +1,4 @@
-import { freePort } from '@shiftcover/platform';
+import { freePort, withQueryParameter } from '@shiftcover/platform';
 import { ServiceProcess } from '../faults/kill-child';
 import { type ProxyServer, startProxy } from './proxy';
 
@@ -52,7 +52,7 @@ export async function startCluster(
         if (port) (kind === 'command-api' ? ports.commands : ports.reads).push(port);
         const child = new ServiceProcess(services[kind].entry, {
           ...env,
-          DATABASE_URL: `${env.DATABASE_URL}?application_name=${name}`,
+          DATABASE_URL: withQueryParameter(env.DATABASE_URL, 'application_name', name),
           PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
           LOG_LEVEL: 'info',
           ...(port ? { PORT: String(port) } : {}),

@@ -1,3 +1,4 @@
+import { postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ const notices: string[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
   // One connection, so that the plans the function keeps are those of the connection appending.
-  sql = postgres(db.url, {
+  sql = postgresAt(db.url, {
     max: 1,
     types: { bigint: postgres.BigInt },
     onnotice: (notice) => notices.push(String(notice.message)),

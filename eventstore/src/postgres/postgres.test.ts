@@ -1,4 +1,4 @@
-import { connect } from '@shiftcover/platform';
+import { connect, postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('PostgreSQL appends chained from what a store last saw', () => {
 
   it('reads the streams asked for at the same moment in one statement, each from its own revision', async () => {
     let reads = 0;
-    const counted = postgres(db.url, {
+    const counted = postgresAt(db.url, {
       max: 2,
       onnotice: () => {},
       types: { bigint: postgres.BigInt },
@@ -98,7 +98,7 @@ describe('PostgreSQL appends chained from what a store last saw', () => {
 
   it('rings once for every follower of a store, however many appends a burst makes, and looks once for all', async () => {
     let looks = 0;
-    const watched = postgres(db.url, {
+    const watched = postgresAt(db.url, {
       max: 2,
       onnotice: () => {},
       debug: (_connection, query) => {

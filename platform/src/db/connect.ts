@@ -32,6 +32,22 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
 }
 
 /**
+ * A pool with options of the caller's own, at a URL that may name a Unix socket (see `socketOf`).
+ */
+export function postgresAt(
+  url: string,
+  options: postgres.Options<Record<string, postgres.PostgresType>>,
+): Sql {
+  const { tcp, socket } = socketOf(url);
+  return postgres(tcp, { ...(socket ? { path: socket } : {}), ...options });
+}
+
+/** `url` with `name=value` added to its query. */
+export function withQueryParameter(url: string, name: string, value: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+}
+
+/**
  * libpq's way of naming a Unix socket in a URL, `?host=/its/directory`, which the client library
  * does not read (it would send `host` to the server as a setting): the socket's path, and the URL
  * without it. The URL's own host and port stay the server's TCP address; the port names the socket.

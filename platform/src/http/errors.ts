@@ -34,6 +34,15 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /**
+ * A connection to a Unix socket that is not there (a stopped server removes its socket): the
+ * socket's ECONNREFUSED, as a connect's ENOENT.
+ */
+function isSocketGone(error: unknown): boolean {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  return code === 'ENOENT' && syscall === 'connect';
+}
+
+/**
  * The database cannot be reached, or is shutting down or starting up: admin_shutdown,
  * crash_shutdown, cannot_connect_now (57P0x) and the connection exceptions (class 08).
  */
@@ -42,6 +51,7 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(57P0[123]|08[0-9A-Z]{3})$/.test(code)))
     return true;
+  if (isSocketGone(error)) return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
