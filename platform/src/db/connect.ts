@@ -17,9 +17,7 @@ export interface ConnectOptions {
  * attempts have failed, which holds requests during an outage and long after it).
  */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
-  const { tcp, socket } = socketOf(url);
-  return postgres(tcp, {
-    ...(socket ? { path: socket } : {}),
+  return postgresAt(url, {
     max: options.max ?? 10,
     backoff: (attempts) => Math.min(0.05 * 2 ** attempts, 0.5),
     onnotice: () => {},
