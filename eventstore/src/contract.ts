@@ -193,9 +193,11 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
 
       it('stores no part when one stream is not at its expected revision, and names that stream', async (context) => {
         const appendTogether = together(context);
-        const [a, b] = [stream(), stream()];
+        const [a, b, c] = [stream(), stream(), stream()];
         await store.append(b, [newEvent(), newEvent()], 'no_stream');
+        await store.append(c, [newEvent()], 'no_stream');
         const refused = await appendTogether([
+          { streamId: c, events: [newEvent(), newEvent()], expected: 0n },
           { streamId: a, events: [newEvent()], expected: 'no_stream' },
           { streamId: b, events: [newEvent()], expected: 0n },
         ]).catch((error: unknown) => error);
@@ -204,6 +206,16 @@ export function eventStoreContract(name: string, open: () => Promise<StoreUnderT
         expect((refused as WrongExpectedRevision).actual).toBe(1n);
         expect(await store.readStream(a)).toEqual({ events: [], revision: 'no_stream' });
         expect((await store.readStream(b)).events).toHaveLength(2);
+        // The parts that were in order are as they were: appending to them again, chained, works.
+        expect((await store.readStream(c)).revision).toBe(0n);
+        await store.append(c, [newEvent('After')], 0n);
+        await store.append(a, [newEvent('First')], 'no_stream');
+        const verifier = new ChainVerifier();
+        for (const event of [...(await store.readStream(c)).events, ...(await store.readStream(a)).events]) {
+          verifier.add(event);
+        }
+        expect(verifier.breaks()).toEqual([]);
+        expect((await store.readStream(c)).revision).toBe(1n);
       });
 
       it('writes nothing again when a part was stored before, and tells where', async (context) => {

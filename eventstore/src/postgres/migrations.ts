@@ -334,4 +334,167 @@ export const eventStoreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    // The appends' checks made by their writes: a stream's row is moved on only where it is at the
+    // expected revision and chained to the expected hash (or made, for a new stream), so an append
+    // that goes through runs the lock, that write and the insert of its events, and no read. Only
+    // an append that does not go through looks at what is stored, telling the outcomes in the order
+    // they were always told: its events already stored, another revision, another hash. Events
+    // cannot be stored at or before the revision their append expects (an event's id derives from
+    // its stream), and a copy of the same events racing an append still fails at the unique index
+    // on event_id, as before. An append together that finds a later part's stream elsewhere puts
+    // the rows of the parts before it back as they were, under the same locks, before it answers.
+    id: '007-appends-checked-by-their-writes',
+    up: `
+      create or replace function eventstore_append(
+        p_stream text, p_expected bigint, p_previous_hash text, p_events jsonb
+      ) returns table (outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql as $$
+      declare
+        v_count int := jsonb_array_length(p_events);
+        v_last jsonb := p_events->(jsonb_array_length(p_events) - 1);
+        v_first bigint := coalesce(p_expected + 1, 0);
+        v_actual bigint;
+        v_position bigint;
+      begin
+        -- The transaction id, hence the position, must be taken once the stream is locked: one taken
+        -- before waiting for the lock would place this append before the one it waited for.
+        if pg_current_xact_id_if_assigned() is not null then
+          raise exception 'eventstore_append must be the first write of its transaction';
+        end if;
+        if v_count < 1 or v_count >= 1048576 then
+          raise exception 'an append takes 1 to 1048575 events, not %', v_count;
+        end if;
+        -- Serialises appenders of one stream; other streams are not held up.
+        perform pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+        if p_expected is null then
+          insert into event_streams (stream_id, revision, last_hash)
+          select p_stream, v_count - 1, coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+          where p_previous_hash = repeat('0', 64)
+          on conflict (stream_id) do nothing;
+        else
+          update event_streams
+          set revision = v_first + v_count - 1,
+            last_hash = coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+          where stream_id = p_stream and revision = p_expected
+            and coalesce(last_hash, repeat('0', 64)) = p_previous_hash;
+        end if;
+        if not found then
+          return query
+            select 'duplicate'::text, e.revision, e.position from events e
+            where e.event_id = (v_last->>'id')::uuid;
+          if found then return; end if;
+          select s.revision into v_actual from event_streams s where s.stream_id = p_stream;
+          return query select
+            case when v_actual is distinct from p_expected then 'conflict' else 'stale_hash' end,
+            v_actual, null::bigint;
+          return;
+        end if;
+
+        v_position := pg_current_xact_id()::text::bigint * 1048576 + eventstore_position_base();
+        insert into events (position, event_id, stream_id, revision, type, data, metadata)
+        select v_position + x.i - 1, (x.e->>'id')::uuid, p_stream, v_first + x.i - 1, x.e->>'type',
+          x.e->'data', x.e->'metadata'
+        from jsonb_array_elements(p_events) with ordinality as x(e, i);
+        return query select 'appended'::text, v_first + v_count - 1, v_position + v_count - 1;
+      end $$;
+
+      create or replace function eventstore_append_together(p_parts jsonb)
+      returns table (part int, outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql as $$
+      declare
+        v_parts int := jsonb_array_length(p_parts);
+        v_total int := 0;
+        v_count int;
+        v_i int;
+        v_j int;
+        v_key bigint;
+        v_stream text;
+        v_expected bigint;
+        v_last jsonb;
+        v_actual bigint;
+        v_first bigint;
+        v_position bigint;
+        v_offset int := 0;
+      begin
+        if pg_current_xact_id_if_assigned() is not null then
+          raise exception 'eventstore_append_together must be the first write of its transaction';
+        end if;
+        if v_parts < 1 then
+          raise exception 'an append together takes at least one part';
+        end if;
+        for v_i in 0 .. v_parts - 1 loop
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          if v_count < 1 then
+            raise exception 'each part of an append together takes at least one event';
+          end if;
+          v_total := v_total + v_count;
+        end loop;
+        if v_total >= 1048576 then
+          raise exception 'an append takes 1 to 1048575 events, not %', v_total;
+        end if;
+        if (select count(distinct x->>'stream') from jsonb_array_elements(p_parts) x) <> v_parts then
+          raise exception 'an append together names each stream once';
+        end if;
+        for v_key in
+          select distinct hashtextextended(x->>'stream', 0) from jsonb_array_elements(p_parts) x order by 1
+        loop
+          perform pg_advisory_xact_lock(v_key);
+        end loop;
+
+        for v_i in 0 .. v_parts - 1 loop
+          v_stream := p_parts->v_i->>'stream';
+          v_expected := (p_parts->v_i->>'expected')::bigint;
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          v_last := p_parts->v_i->'events'->(v_count - 1);
+          if v_expected is null then
+            insert into event_streams (stream_id, revision, last_hash)
+            select v_stream, v_count - 1, coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+            where p_parts->v_i->>'previousHash' = repeat('0', 64)
+            on conflict (stream_id) do nothing;
+          else
+            update event_streams
+            set revision = v_expected + v_count,
+              last_hash = coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+            where stream_id = v_stream and revision = v_expected
+              and coalesce(last_hash, repeat('0', 64)) = p_parts->v_i->>'previousHash';
+          end if;
+          if not found then
+            -- The parts before this one are put back as they were: nothing of the append stays.
+            for v_j in 0 .. v_i - 1 loop
+              if p_parts->v_j->>'expected' is null then
+                delete from event_streams where stream_id = p_parts->v_j->>'stream';
+              else
+                update event_streams
+                set revision = (p_parts->v_j->>'expected')::bigint, last_hash = p_parts->v_j->>'previousHash'
+                where stream_id = p_parts->v_j->>'stream';
+              end if;
+            end loop;
+            return query
+              select v_i, 'duplicate'::text, e.revision, e.position from events e
+              where e.event_id = (v_last->>'id')::uuid;
+            if found then return; end if;
+            select s.revision into v_actual from event_streams s where s.stream_id = v_stream;
+            return query select v_i,
+              case when v_actual is distinct from v_expected then 'conflict' else 'stale_hash' end,
+              v_actual, null::bigint;
+            return;
+          end if;
+        end loop;
+
+        v_position := pg_current_xact_id()::text::bigint * 1048576 + eventstore_position_base();
+        for v_i in 0 .. v_parts - 1 loop
+          v_stream := p_parts->v_i->>'stream';
+          v_count := jsonb_array_length(p_parts->v_i->'events');
+          v_first := coalesce((p_parts->v_i->>'expected')::bigint + 1, 0);
+          insert into events (position, event_id, stream_id, revision, type, data, metadata)
+          select v_position + v_offset + x.i - 1, (x.e->>'id')::uuid, v_stream, v_first + x.i - 1,
+            x.e->>'type', x.e->'data', x.e->'metadata'
+          from jsonb_array_elements(p_parts->v_i->'events') with ordinality as x(e, i);
+          v_offset := v_offset + v_count;
+          return query select v_i, 'appended'::text, v_first + v_count - 1, v_position + v_offset - 1;
+        end loop;
+      end $$;
+    `,
+  },
 ];

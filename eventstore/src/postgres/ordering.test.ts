@@ -57,9 +57,15 @@ function heldAppend(streamId: string) {
   return { event, written: written.given, commit: letGo.give, result };
 }
 
-/** A subscriber that only a notification wakes within the test: its poll would come far too late. */
+/**
+ * A subscriber that only a notification wakes within the test: its poll would come far too late.
+ * Its reads wait for older transactions a tenth of the default, so that a test outlasting that
+ * wait holds its own transaction open briefly: the test files share one server, whose oldest
+ * transaction holds back every other file's reads too.
+ */
+const FOLLOWER_READ_WAIT_MS = 100;
 function slowPollingFollower(): EventStore {
-  return createPostgresEventStore({ sql, pollIntervalMs: 600_000 });
+  return createPostgresEventStore({ sql, pollIntervalMs: 600_000, readWaitMs: FOLLOWER_READ_WAIT_MS });
 }
 
 describe('PostgreSQL appends to different streams', () => {
@@ -126,8 +132,8 @@ describe('a follower of the log', () => {
     try {
       await holding.given;
       appended = await createPostgresEventStore({ sql }).append('behind-a-writer', [newEvent()], 'no_stream');
-      // Longer than a read waits for older transactions: only looking again wakes the follower.
-      await sleep(1_500);
+      // Longer than the follower's read waits for older transactions: only looking again wakes it.
+      await sleep(4 * FOLLOWER_READ_WAIT_MS);
       expect(seen).toEqual([]);
     } finally {
       ended.give();

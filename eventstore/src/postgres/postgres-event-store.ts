@@ -82,6 +82,11 @@ export interface PostgresEventStoreOptions {
   gatherMs?: number;
   /** The least time between two notifications of appends (see `appendAnnouncer`). */
   announceSpacingMs?: number;
+  /**
+   * How long `readAll` waits at most for transactions older than the events committed before it
+   * (one second by default).
+   */
+  readWaitMs?: number;
   /** Awaited inside each append's transaction just before it commits; fault tests stretch it. */
   beforeCommit?: () => Promise<void>;
   /** The audit chain key (see chain.ts); without it events are chained unkeyed. */
@@ -119,6 +124,7 @@ export function createPostgresEventStore({
   pollIntervalMs = 500,
   gatherMs = GATHER_MS,
   announceSpacingMs,
+  readWaitMs = READ_WAIT_MS,
   beforeCommit,
   chainKey,
 }: PostgresEventStoreOptions): EventStore {
@@ -383,7 +389,7 @@ export function createPostgresEventStore({
   // Waits, briefly, for the transactions older than the events committed before the call: a
   // caller reading right after its own append finds it.
   async function readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    const giveUp = Date.now() + READ_WAIT_MS;
+    const giveUp = Date.now() + readWaitMs;
     let wait = FIRST_READ_RETRY_MS;
     let committedBefore: bigint | undefined;
     for (;;) {
