@@ -75,19 +75,25 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
   ) {}
 
-  async admit(account: string, address: string, now = new Date()): Promise<Admitted | Refused> {
+  /**
+   * Counts and decides an attempt made at `at`; without it, at the moment its locks are held, so
+   * that attempts waiting for one another are timed in the order they are decided and none is
+   * told to wait longer than the window.
+   */
+  async admit(account: string, address: string, at?: Date): Promise<Admitted | Refused> {
     const keys = {
       pair: pairKey(account, address),
       address: addressKey(address),
       account: accountKey(account),
     };
-    const since = new Date(now.getTime() - this.limits.windowMs);
     return this.sql.begin(async (tx) => {
       // Always the address first, then the account: every attempt takes the two locks in one order.
       // Two-key advisory locks never meet the event store's one-key ones.
       for (const key of [keys.address, keys.account]) {
         await tx`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${key}))`;
       }
+      const now = at ?? new Date();
+      const since = new Date(now.getTime() - this.limits.windowMs);
       const rows = await tx<{ key: string; failures: number; oldest: Date; newest: Date }[]>`
         select key, count(*)::int as failures, min(at) as oldest, max(at) as newest from login_failures
         where key in ${tx([keys.pair, keys.address, keys.account])} and at > ${since}
