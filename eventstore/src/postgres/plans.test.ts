@@ -47,6 +47,9 @@ describe('an append and a read as the log grows', () => {
         { streamId: `early-${i}`, events: [newEvent()], expected: 1n },
         { streamId: `early-pair-${i}`, events: [newEvent()], expected: 'no_stream' },
       ]);
+      // The doorbell looks at the horizon and at whether events wait above it; the log is read.
+      await store.watch!(() => {})();
+      await store.readAll(0n, 5);
     }
     await sql`
       insert into events (position, event_id, stream_id, revision, type, data, metadata)
@@ -71,6 +74,9 @@ describe('an append and a read as the log grows', () => {
       store.readStream('early-3'),
       store.readStream('bulk-7', { fromRevision: 1n }),
     ]);
+    await store.watch!(() => {})();
+    await store.readAll(0n, 5);
+    expect(notices.some((notice) => notice.includes('eventstore_read_horizon() as below) h'))).toBe(true);
     expect(read.events).toHaveLength(4);
     expect(notices.some((notice) => notice.includes('with ordinality'))).toBe(true);
     const check = notices.find((notice) => notice.includes("select 'duplicate'::text"));
