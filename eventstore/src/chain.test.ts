@@ -21,10 +21,32 @@ const newEvent = (type: string, data: Record<string, unknown>): NewEvent => ({
   },
 });
 
+/** The text every stored hash was made over, as first written: what canonicalJson must keep making. */
+function firstCanonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(firstCanonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${firstCanonicalJson(v)}`).join(',')}}`;
+}
+
 describe('canonical JSON', () => {
   test.prop([fc.dictionary(fc.string(), fc.jsonValue())])('does not depend on key order', (value) => {
     const reversed = Object.fromEntries(Object.entries(value).reverse());
     expect(canonicalJson(reversed)).toBe(canonicalJson(value));
+  });
+
+  test.prop([fc.anything({ withSparseArray: true, withNullPrototype: true, withDate: true })])(
+    'is the text the chain was first hashed over, for any value: keys left out where undefined, holes, dates',
+    (value) => {
+      expect(canonicalJson(value)).toBe(firstCanonicalJson(value));
+    },
+  );
+
+  it('sorts keys by code unit, leaves out undefined values and keeps an array in its order', () => {
+    const value = { b: 1, a: [3, { d: undefined, c: 'x', B: null }], é: true, Z: -0 };
+    expect(canonicalJson(value)).toBe('{"Z":0,"a":[3,{"B":null,"c":"x"}],"b":1,"é":true}');
   });
 });
 
