@@ -25,7 +25,7 @@ export const GENESIS_HASH = '0'.repeat(64);
  * JSON with keys sorted at every level, so the hash survives storage that reorders keys (jsonb):
  * keys without a value left out, an array's holes left empty. Every stored hash was made over this
  * exact text. It is built in one string as it goes: every append hashes its events, and building
- * it from arrays of entries made a tenth of what a claim allocated.
+ * it from arrays of entries made a tenth of what the server allocated for claims and approvals.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
