@@ -2,7 +2,8 @@ import { connect } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appendAnnouncer, NOTIFY_CHANNEL } from './notifications';
+import { appendAnnouncer, NOTIFY_CHANNEL, readableDoorbell } from './notifications';
+import { migrateEventStore } from './postgres-event-store';
 
 let db: TestDatabase;
 let sql: Sql;
@@ -12,6 +13,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   sql = connect(db.url, { max: 2 });
   listener = connect(db.url, { max: 1 });
+  await migrateEventStore(sql);
 });
 
 afterAll(async () => {
@@ -58,5 +60,42 @@ it('tells the first append at once and a burst by a few spaced notifications, th
     expect(heard.at(-1)! - again).toBeLessThan(spacingMs);
   } finally {
     await unlisten();
+  }
+});
+
+it('keeps looking for the followers that come after one left while notifications were arriving', async () => {
+  const doorbell = readableDoorbell(sql, 0);
+  // Notifications arrive all the time, as under a stream of appends, while followers come and go:
+  // one can ring for a follower that has just left, before its LISTEN has ended.
+  let flooding = true;
+  const flood = Promise.all(
+    [0, 1].map(async () => {
+      while (flooding) await sql`select pg_notify(${NOTIFY_CHANNEL}, '')`;
+    }),
+  );
+  try {
+    for (let i = 0; i < 300; i++) await doorbell.watch(() => {})();
+    await sleep(50);
+  } finally {
+    flooding = false;
+    await flood;
+  }
+  // A follower after all that is rung for what is announced.
+  let rung = 0;
+  const stop = doorbell.watch(() => {
+    rung += 1;
+  });
+  try {
+    await expect
+      .poll(
+        async () => {
+          await sql`select pg_notify(${NOTIFY_CHANNEL}, '')`;
+          return rung;
+        },
+        { timeout: 5_000, interval: 50 },
+      )
+      .toBeGreaterThan(0);
+  } finally {
+    await stop();
   }
 });

@@ -61,7 +61,7 @@ interface Horizon {
  * the primary key from its end whatever the log's size. (Asked as `exists` an event at or above it,
  * a connection that first asked while the log was small kept a plan scanning the whole table.)
  */
-async function readHorizon(sql: Sql): Promise<Horizon> {
+export async function readHorizon(sql: Sql): Promise<Horizon> {
   const [row] = await sql<{ below: bigint; pending: boolean }[]>`
     select h.below, coalesce((select max(position) from events) >= h.below, false) as pending
     from (select eventstore_read_horizon() as below) h`;
@@ -120,8 +120,12 @@ export function readableDoorbell(sql: Sql, gatherMs: number) {
     if (rang && listeners.size > 0) ring();
   }
 
+  // Only for followers: a look made with none (a notification heard after the last one left,
+  // before its LISTEN ended) would end before `checking` was set, and leave it set for good, the
+  // doorbell deaf to every later follower.
   function look() {
-    checking ??= check();
+    if (checking || listeners.size === 0) return;
+    checking = check();
   }
 
   function ring() {
