@@ -181,7 +181,25 @@ describe('the Available Shifts screen in a real browser', () => {
       .toBeGreaterThan(50);
     const total = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
     await expect.poll(() => page.getByRole('article').count()).toBe(CARDS_AT_ONCE);
+    // Every card drawn is in Chromium's own accessibility tree, as a screen reader gets it, those far
+    // below the screen too (a card the browser skips drawing off screen would not be).
+    const cdp = await page.context().newCDPSession(page);
+    const articlesInTree = async () => {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      return nodes.filter((node) => node.role?.value === 'article' && !node.ignored).length;
+    };
+    await expect.poll(articlesInTree).toBe(CARDS_AT_ONCE);
     const more = page.getByRole('button', { name: `Show More Shifts (${total - CARDS_AT_ONCE} remaining)` });
+    await more.focus();
+    // Back from Show More, the keyboard reaches the last card, drawn where it is.
+    await page.keyboard.press('Shift+Tab');
+    const last = page.getByRole('article').last();
+    await expect.poll(() => last.evaluate((card) => card.contains(document.activeElement))).toBe(true);
+    const shown = await last.evaluate((card) => {
+      const { top, bottom } = card.getBoundingClientRect();
+      return bottom > 0 && top < window.innerHeight;
+    });
+    expect(shown).toBe(true);
     await more.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('article').count()).toBe(Math.min(total, 2 * CARDS_AT_ONCE));
