@@ -189,6 +189,7 @@ describe('the Available Shifts screen in a real browser', () => {
       return nodes.filter((node) => node.role?.value === 'article' && !node.ignored).length;
     };
     await expect.poll(articlesInTree).toBe(CARDS_AT_ONCE);
+    await cdp.detach();
     const more = page.getByRole('button', { name: `Show More Shifts (${total - CARDS_AT_ONCE} remaining)` });
     await more.focus();
     // Back from Show More, the keyboard reaches the last card, drawn where it is.
