@@ -6,6 +6,27 @@ import { cpuOfTrees, cpuPer } from './cpu';
 /** Node code that uses `ms` of CPU time however busy the machine is. */
 const burn = (ms: number) => `while (process.cpuUsage().user < ${ms * 1000}) {}`;
 
+/** Whether any process of the process group `group` is still there, reaped or not. */
+function groupLives(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills the process group `group` and waits until its processes have ended and been reaped (the
+ * grandchild by whichever process adopts it), so that no later reading of this process's tree sees
+ * them leave it.
+ */
+async function stopGroup(group: number): Promise<void> {
+  process.kill(-group, 'SIGKILL');
+  const deadline = Date.now() + 10_000;
+  while (groupLives(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 describe.runIf(process.platform === 'linux')('CPU time of a process tree', () => {
   it('counts a process with its children and grandchildren while they run', async () => {
     // A child and a grandchild that each use 400 ms and then wait, in a process group of their own.
@@ -27,7 +48,7 @@ describe.runIf(process.platform === 'linux')('CPU time of a process tree', () =>
       }
       expect(used).toBeGreaterThanOrEqual(800);
     } finally {
-      process.kill(-child.pid!, 'SIGKILL');
+      await stopGroup(child.pid!);
     }
   });
 
