@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, ShiftCommand } from '@shiftcover/domain';
 import { easternInstant } from '@shiftcover/domain';
 import { aShift, openProcessWorld, perFile, registerPerson, subjectOf } from '@shiftcover/testing';
+import type { Sql, TransactionSql } from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailPlannerDeps } from './planner-deps';
 import { emailHandler, planNextBatch } from './runner';
@@ -222,4 +223,76 @@ describe('e-mail notifications over a real SMTP server', () => {
       '3 sam@example.org | Shift confirmed: Maple House, 2026-03-10',
     ]);
   });
+
+  it('a batch asks who all staff and each residence’s admins are once, and mails each event as alone', async () => {
+    const from = await world.store.headPosition();
+    const posted = [
+      ['Maple House', '2026-03-16'],
+      ['Oak Lodge', '2026-03-18'],
+      ['Maple House', '2026-03-20'],
+      ['Oak Lodge', '2026-03-23'],
+      ['Maple House', '2026-03-25'],
+    ].map(([location, date]) => aShift({ location, date }));
+    for (const shift of posted) await run({ type: 'PostShift', data: shift }, people.dev!.actor);
+    for (const { shiftId } of posted) await run({ type: 'ClaimShift', data: { shiftId } }, people.sam!.actor);
+    const events = await world.store.readAll(from, 100);
+    const lookups = countingLookups(deps().sql);
+    await emailHandler({ ...deps(), sql: lookups.sql }).handleBatch!(events);
+    // All staff for the five posts, Maple House's admins and Oak Lodge's for the five claims.
+    expect(lookups.made()).toBe(3);
+
+    const stored = async () =>
+      (
+        await world.sql<{ mail: string }[]>`
+          select recipient || ' | ' || subject as mail from email_deliveries
+          where event_id = any(${events.map((event) => event.id)})`
+      )
+        .map((row) => row.mail)
+        .sort();
+    const together = await stored();
+    await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
+    for (const event of events) await emailHandler(deps()).handle(event);
+    expect(together).toEqual(await stored());
+    expect(together).toEqual(
+      [
+        ...['16', '20', '25'].map(
+          (day) => `mia@example.org | Claim awaiting approval: Maple House, 2026-03-${day}`,
+        ),
+        ...['kai', 'sam'].flatMap((name) =>
+          [
+            ['Maple House', '16'],
+            ['Maple House', '20'],
+            ['Maple House', '25'],
+            ['Oak Lodge', '18'],
+            ['Oak Lodge', '23'],
+          ].map(
+            ([location, day]) => `${name}@example.org | New shift available: ${location}, 2026-03-${day}`,
+          ),
+        ),
+        ...['18', '23'].map((day) => `otto@example.org | Claim awaiting approval: Oak Lodge, 2026-03-${day}`),
+      ].sort(),
+    );
+  });
 });
+
+/** `sql`, whose transactions count the statements that look up where people's mail goes. */
+function countingLookups(sql: Sql) {
+  let made = 0;
+  const counting = (tx: TransactionSql) =>
+    new Proxy(tx, {
+      apply(target, self, args) {
+        const text = Array.isArray(args[0]) ? args[0].join('') : '';
+        if (text.includes('coalesce(notification_email, email) as address')) made += 1;
+        return Reflect.apply(target, self, args);
+      },
+    });
+  const wrapped = new Proxy(sql, {
+    get(target, key) {
+      if (key === 'begin') {
+        return <T>(work: (tx: TransactionSql) => Promise<T>) => target.begin((tx) => work(counting(tx)));
+      }
+      return Reflect.get(target, key);
+    },
+  });
+  return { sql: wrapped, made: () => made };
+}

@@ -44,6 +44,27 @@ function modeIn(tx: TransactionSql): Promise<Mode> {
   return mode;
 }
 
+/**
+ * The addresses of the audiences that do not depend on the event (all staff, a residence's admins),
+ * looked up once per transaction, as the mode is: a batch of claims at one residence, or of shifts
+ * posted together, mails the same people, and asks who they are once.
+ */
+const sharedAudiences = new WeakMap<TransactionSql, Map<string, Promise<string[]>>>();
+
+function sharedIn(tx: TransactionSql, key: string, look: () => Promise<string[]>): Promise<string[]> {
+  let looked = sharedAudiences.get(tx);
+  if (!looked) {
+    looked = new Map();
+    sharedAudiences.set(tx, looked);
+  }
+  let addresses = looked.get(key);
+  if (!addresses) {
+    addresses = look();
+    looked.set(key, addresses);
+  }
+  return addresses;
+}
+
 /** Where mail goes: each person's notification address when they want mail, or the shared list. */
 export async function audienceAddresses(
   tx: TransactionSql,
@@ -53,23 +74,34 @@ export async function audienceAddresses(
   const mode = await modeIn(tx);
   if (mode?.value === 'mailing_list') return mode.mailing_list_address ? [mode.mailing_list_address] : [];
   const wanted = tx`email_notifications_enabled and coalesce(notification_email, email) is not null`;
-  let rows: Address[];
+  const addresses = async (rows: Promise<Address[]>) => [...new Set((await rows).map((r) => r.address))];
   if (audience === 'all-staff') {
-    rows = await tx<
-      Address[]
-    >`select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`;
-  } else if ('adminsOf' in audience) {
+    return [
+      ...(await sharedIn(tx, 'all-staff', () =>
+        addresses(
+          tx<Address[]>`
+            select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`,
+        ),
+      )),
+    ];
+  }
+  if ('adminsOf' in audience) {
     // The admins assigned to the shift's residence, or every admin when none is.
     const admins = tx`(select id, assigned_residence_id as residence_id from rm_users where role = 'admin')`;
-    rows = await tx<Address[]>`
-      select coalesce(notification_email, email) as address from rm_users
-      where id in (${adminsOfResidence(tx, admins, tx('rm_residences'), location)}) and ${wanted}`;
-  } else {
-    rows = audience.userIds.length
-      ? await tx<
-          Address[]
-        >`select coalesce(notification_email, email) as address from rm_users where id = any(${audience.userIds}) and ${wanted}`
-      : [];
+    return [
+      ...(await sharedIn(tx, `admins-of:${location}`, () =>
+        addresses(
+          tx<Address[]>`
+            select coalesce(notification_email, email) as address from rm_users
+            where id in (${adminsOfResidence(tx, admins, tx('rm_residences'), location)}) and ${wanted}`,
+        ),
+      )),
+    ];
   }
-  return [...new Set(rows.map((r) => r.address))];
+  if (audience.userIds.length === 0) return [];
+  return addresses(
+    tx<Address[]>`
+      select coalesce(notification_email, email) as address from rm_users
+      where id = any(${audience.userIds}) and ${wanted}`,
+  );
 }
