@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,8 @@ async function runBench(args: string[], { env = {}, limitMs = 420_000, signal, o
       child.once('exit', (exitCode) => resolve(exitCode));
       child.once('error', reject);
     });
-    return { code, stdout, stderr };
+    // What the bench left in its temporary folder, where everything it makes on disk goes.
+    return { code, stdout, stderr, leftovers: await readdir(scratch) };
   } finally {
     clearTimeout(timer);
     await stopGroup(child);
@@ -100,6 +101,21 @@ it('without Chromium, stops before starting anything and says in one line what t
     "No Chromium at /nonexistent/chromium: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.",
   );
 }, 90_000);
+
+it('when its server cannot start, says why and leaves nothing behind', async () => {
+  let pgid = 0;
+  const { code, stderr, leftovers } = await runBench(['--smoke'], {
+    // A configuration the server refuses, and so ends at once; the bench's own database opens.
+    env: { PUBLIC_URL: 'not-a-url' },
+    limitMs: 120_000,
+    onStart: (pid) => (pgid = pid),
+  });
+  expect(code).not.toBe(0);
+  expect(stderr).toContain('app/src/main.ts exited with 1');
+  // tsx, which runs the bench from its sources, keeps its compile cache there (`tsx-<uid>`).
+  expect(leftovers.filter((name) => !name.startsWith('tsx-'))).toEqual([]);
+  await expect.poll(() => groupMembers(pgid)).toEqual([]);
+}, 180_000);
 
 it('cut off midway, leaves none of its processes running', async () => {
   const cutOff = new AbortController();

@@ -38,21 +38,29 @@ export async function benchDatabase(): Promise<{
   let url = process.env.BENCH_DATABASE_URL;
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let root: string | undefined;
-  if (!url) {
-    root = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-'));
-    // As root the server runs as the `postgres` user, which must be able to enter the folder.
-    await chmod(root, 0o755);
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(root, 'pg'),
-      ephemeral: true,
-      durable: true,
-    });
-    url = embedded.url;
+  let runtime: Runtime;
+  try {
+    if (!url) {
+      root = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-'));
+      // As root the server runs as the `postgres` user, which must be able to enter the folder.
+      await chmod(root, 0o755);
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(root, 'pg'),
+        ephemeral: true,
+        durable: true,
+      });
+      url = embedded.url;
+    }
+    runtime = await openRuntime(
+      loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+      createLogger('silent'),
+    );
+  } catch (error) {
+    // Nothing of a database that could not be opened is left behind.
+    await embedded?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+    throw error;
   }
-  const runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
-    createLogger('silent'),
-  );
   return {
     url,
     runtime,

@@ -77,15 +77,19 @@ if (values.year || smoke) {
 const db = await benchDatabase();
 // The server's own nats-server keeps its storage apart from the ./.data of a developer's npm start.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
-const server = await startProcess(
-  'app/src/main.ts',
-  // A bare route in the same process, returning a constant: the reference for the reads.
-  { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
-  await freePort(),
-);
-const crud = await startProcess('app/src/bench/crud-server.ts', { DATABASE_URL: db.url }, await freePort());
 const results: Record<string, unknown> = {};
+// What was started, stopped in the end whether or not the rest started.
+const started: Array<{ stop(): Promise<void> }> = [];
 try {
+  const server = await startProcess(
+    'app/src/main.ts',
+    // A bare route in the same process, returning a constant: the reference for the reads.
+    { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
+    await freePort(),
+  );
+  started.push(server);
+  const crud = await startProcess('app/src/bench/crud-server.ts', { DATABASE_URL: db.url }, await freePort());
+  started.push(crud);
   // Reads first, on a store holding exactly the shifts the target names.
   const listSize = smoke ? 200 : 10_000;
   await postShifts(db.runtime, listSize, 100_000);
@@ -245,8 +249,7 @@ try {
   results.firstRender = await timeToFirstRender(server.baseUrl, smoke ? 1 : 7);
   log(`web: ${JSON.stringify(results.webAssets)} ${JSON.stringify(results.firstRender)}`);
 } finally {
-  await server.stop();
-  await crud.stop();
+  for (const part of started.reverse()) await part.stop();
   await db.stop();
   await rm(dataDir, { recursive: true, force: true });
 }

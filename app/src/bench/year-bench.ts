@@ -74,12 +74,15 @@ export interface YearOptions {
 export async function yearReads(options: YearOptions): Promise<YearFigures> {
   const db = await benchDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
-  const server = await startProcess(
-    'app/src/main.ts',
-    { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
-    await freePort(),
-  );
+  // Stopped in the end whether or not it started.
+  let stopServer = async () => {};
   try {
+    const server = await startProcess(
+      'app/src/main.ts',
+      { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
+      await freePort(),
+    );
+    stopServer = () => server.stop();
     const residences = await createResidences(db.runtime, options.residences);
     const perDay = residences.length * 3;
     const staff = await createAccounts(db.runtime, 'staff', perDay * 4, 'year-staff');
@@ -148,7 +151,7 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
       stages,
     };
   } finally {
-    await server.stop();
+    await stopServer();
     await db.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
