@@ -74,15 +74,15 @@ export interface YearOptions {
 export async function yearReads(options: YearOptions): Promise<YearFigures> {
   const db = await benchDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
-  // Stopped in the end whether or not it started.
-  let stopServer = async () => {};
+  // What was started, stopped in the end whether or not the rest started.
+  const started: Array<{ stop(): Promise<void> }> = [];
   try {
     const server = await startProcess(
       'app/src/main.ts',
       { DATABASE_URL: db.url, DATA_DIR: dataDir, BENCH_CONSTANT_ROUTE: 'true' },
       await freePort(),
     );
-    stopServer = () => server.stop();
+    started.push(server);
     const residences = await createResidences(db.runtime, options.residences);
     const perDay = residences.length * 3;
     const staff = await createAccounts(db.runtime, 'staff', perDay * 4, 'year-staff');
@@ -151,7 +151,7 @@ export async function yearReads(options: YearOptions): Promise<YearFigures> {
       stages,
     };
   } finally {
-    await stopServer();
+    for (const part of started.reverse()) await part.stop();
     await db.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

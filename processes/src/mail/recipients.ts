@@ -27,43 +27,34 @@ export async function addressesOf(
 type Mode = { value: string; mailing_list_address: string | null } | undefined;
 
 /**
- * The notification mode, read once per transaction: a batch of events planned together (see
- * `emailHandler`) is planned as of one moment of the read models, the one it waited for.
+ * What a transaction has already looked up, by what it is. A batch of events planned together (see
+ * `emailHandler`) is planned as of one moment of the read models, the one it waited for, so what
+ * does not depend on the event is read once for the batch: the notification mode, and the
+ * audiences that are the same people for every event (all staff, a residence's admins), so that
+ * a batch of claims at one residence, or of shifts posted together, asks who they are once.
  */
-const modes = new WeakMap<TransactionSql, Promise<Mode>>();
+const lookedUp = new WeakMap<TransactionSql, Map<string, Promise<unknown>>>();
 
-function modeIn(tx: TransactionSql): Promise<Mode> {
-  let mode = modes.get(tx);
-  if (!mode) {
-    mode = tx<NonNullable<Mode>[]>`
-      select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`.then(
-      ([row]) => row,
-    );
-    modes.set(tx, mode);
-  }
-  return mode;
-}
-
-/**
- * The addresses of the audiences that do not depend on the event (all staff, a residence's admins),
- * looked up once per transaction, as the mode is: a batch of claims at one residence, or of shifts
- * posted together, mails the same people, and asks who they are once.
- */
-const sharedAudiences = new WeakMap<TransactionSql, Map<string, Promise<string[]>>>();
-
-function sharedIn(tx: TransactionSql, key: string, look: () => Promise<string[]>): Promise<string[]> {
-  let looked = sharedAudiences.get(tx);
+function onceIn<T>(tx: TransactionSql, key: string, look: () => Promise<T>): Promise<T> {
+  let looked = lookedUp.get(tx);
   if (!looked) {
     looked = new Map();
-    sharedAudiences.set(tx, looked);
+    lookedUp.set(tx, looked);
   }
-  let addresses = looked.get(key);
-  if (!addresses) {
-    addresses = look();
-    looked.set(key, addresses);
+  let found = looked.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = look();
+    looked.set(key, found);
   }
-  return addresses;
+  return found;
 }
+
+const modeIn = (tx: TransactionSql): Promise<Mode> =>
+  onceIn(tx, 'mode', async () => {
+    const [row] = await tx<NonNullable<Mode>[]>`
+      select value, mailing_list_address from rm_system_config where key = 'email-notification-mode'`;
+    return row;
+  });
 
 /** Where mail goes: each person's notification address when they want mail, or the shared list. */
 export async function audienceAddresses(
@@ -77,7 +68,7 @@ export async function audienceAddresses(
   const addresses = async (rows: Promise<Address[]>) => [...new Set((await rows).map((r) => r.address))];
   if (audience === 'all-staff') {
     return [
-      ...(await sharedIn(tx, 'all-staff', () =>
+      ...(await onceIn(tx, 'all-staff', () =>
         addresses(
           tx<Address[]>`
             select coalesce(notification_email, email) as address from rm_users where role = 'staff' and ${wanted}`,
@@ -89,7 +80,7 @@ export async function audienceAddresses(
     // The admins assigned to the shift's residence, or every admin when none is.
     const admins = tx`(select id, assigned_residence_id as residence_id from rm_users where role = 'admin')`;
     return [
-      ...(await sharedIn(tx, `admins-of:${location}`, () =>
+      ...(await onceIn(tx, `admins-of:${location}`, () =>
         addresses(
           tx<Address[]>`
             select coalesce(notification_email, email) as address from rm_users
