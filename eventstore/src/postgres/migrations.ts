@@ -497,4 +497,124 @@ export const eventStoreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    // Appends gathered into one statement and one transaction (the store gathers those made while
+    // others are on their way): each append is checked and written as `eventstore_append_together`
+    // checks and writes it, in the order given, and one that does not go through (a repeat, another
+    // revision, another hash) is answered as such and leaves nothing behind, while the others go on.
+    // Every stream's lock is taken first, in the order of their keys, then the one transaction id
+    // whose positions the appends' events take in turn.
+    id: '008-appends-gathered',
+    up: `
+      create function eventstore_append_each(p_appends jsonb)
+      returns table (append int, part int, outcome text, stream_revision bigint, last_position bigint)
+      language plpgsql as $$
+      declare
+        v_parts jsonb;
+        v_events jsonb;
+        v_part_count int;
+        v_count int;
+        v_total bigint;
+        v_malformed bigint;
+        v_a int;
+        v_i int;
+        v_j int;
+        v_key bigint;
+        v_stream text;
+        v_expected bigint;
+        v_last jsonb;
+        v_actual bigint;
+        v_first bigint;
+        v_position bigint;
+        v_offset int := 0;
+        v_failed boolean;
+      begin
+        if pg_current_xact_id_if_assigned() is not null then
+          raise exception 'eventstore_append_each must be the first write of its transaction';
+        end if;
+        if jsonb_array_length(p_appends) < 1
+          or exists (select from jsonb_array_elements(p_appends) x where jsonb_array_length(x) < 1) then
+          raise exception 'each append takes at least one part';
+        end if;
+        select count(*) filter (where jsonb_array_length(p->'events') < 1)
+            + count(*) - count(distinct (a.i, p->>'stream')),
+          coalesce(sum(jsonb_array_length(p->'events')), 0)
+        into v_malformed, v_total
+        from jsonb_array_elements(p_appends) with ordinality a(x, i), jsonb_array_elements(a.x) p;
+        if v_malformed > 0 then
+          raise exception 'each part of an append takes at least one event, and each append names a stream once';
+        end if;
+        if v_total >= 1048576 then
+          raise exception 'a transaction appends 1 to 1048575 events, not %', v_total;
+        end if;
+        for v_key in
+          select distinct hashtextextended(p->>'stream', 0)
+          from jsonb_array_elements(p_appends) x, jsonb_array_elements(x) p order by 1
+        loop
+          perform pg_advisory_xact_lock(v_key);
+        end loop;
+        v_position := pg_current_xact_id()::text::bigint * 1048576 + eventstore_position_base();
+
+        for v_a in 0 .. jsonb_array_length(p_appends) - 1 loop
+          v_parts := p_appends->v_a;
+          v_part_count := jsonb_array_length(v_parts);
+          v_failed := false;
+          for v_i in 0 .. v_part_count - 1 loop
+            v_stream := v_parts->v_i->>'stream';
+            v_expected := (v_parts->v_i->>'expected')::bigint;
+            v_events := v_parts->v_i->'events';
+            v_count := jsonb_array_length(v_events);
+            v_last := v_events->(v_count - 1);
+            if v_expected is null then
+              insert into event_streams (stream_id, revision, last_hash)
+              select v_stream, v_count - 1, coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+              where v_parts->v_i->>'previousHash' = repeat('0', 64)
+              on conflict (stream_id) do nothing;
+            else
+              update event_streams
+              set revision = v_expected + v_count,
+                last_hash = coalesce(v_last->'metadata'->>'chainHash', repeat('0', 64))
+              where stream_id = v_stream and revision = v_expected
+                and coalesce(last_hash, repeat('0', 64)) = v_parts->v_i->>'previousHash';
+            end if;
+            if not found then
+              -- This append's parts before this one are put back as they were: nothing of it stays.
+              for v_j in 0 .. v_i - 1 loop
+                if v_parts->v_j->>'expected' is null then
+                  delete from event_streams where stream_id = v_parts->v_j->>'stream';
+                else
+                  update event_streams
+                  set revision = (v_parts->v_j->>'expected')::bigint, last_hash = v_parts->v_j->>'previousHash'
+                  where stream_id = v_parts->v_j->>'stream';
+                end if;
+              end loop;
+              v_failed := true;
+              return query
+                select v_a, v_i, 'duplicate'::text, e.revision, e.position from events e
+                where e.event_id = (v_last->>'id')::uuid;
+              if not found then
+                select s.revision into v_actual from event_streams s where s.stream_id = v_stream;
+                return query select v_a, v_i,
+                  case when v_actual is distinct from v_expected then 'conflict' else 'stale_hash' end,
+                  v_actual, null::bigint;
+              end if;
+              exit;
+            end if;
+          end loop;
+          continue when v_failed;
+          for v_i in 0 .. v_part_count - 1 loop
+            v_events := v_parts->v_i->'events';
+            v_count := jsonb_array_length(v_events);
+            v_first := coalesce((v_parts->v_i->>'expected')::bigint + 1, 0);
+            insert into events (position, event_id, stream_id, revision, type, data, metadata)
+            select v_position + v_offset + x.i - 1, (x.e->>'id')::uuid, v_parts->v_i->>'stream',
+              v_first + x.i - 1, x.e->>'type', x.e->'data', x.e->'metadata'
+            from jsonb_array_elements(v_events) with ordinality as x(e, i);
+            v_offset := v_offset + v_count;
+            return query select v_a, v_i, 'appended'::text, v_first + v_count - 1, v_position + v_offset - 1;
+          end loop;
+        end loop;
+      end $$;
+    `,
+  },
 ];

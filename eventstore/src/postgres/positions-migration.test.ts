@@ -3,7 +3,7 @@ import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainVerifier } from '../chain';
+import { ChainVerifier, chainEvents, GENESIS_HASH } from '../chain';
 import { newEvent } from '../contract';
 import { eventStoreMigrations } from './migrations';
 import { createPostgresEventStore, migrateEventStore } from './postgres-event-store';
@@ -49,9 +49,12 @@ describe('a log written before streams kept their last chain hash', () => {
     const old = connect(upgraded.url, { max: 2 });
     try {
       await migrate(old, 'eventstore', eventStoreMigrations.slice(0, 4));
-      const before = createPostgresEventStore({ sql: old });
+      // Appended as the store of that time appended, through that migration's function.
       const first = newEvent('First');
-      await before.append('kept', [first], 'no_stream');
+      const [chained] = chainEvents('kept', 0n, GENESIS_HASH, [first], undefined);
+      await old`
+        select * from eventstore_append('kept', null, ${GENESIS_HASH},
+          ${old.json([{ id: chained!.id, type: chained!.type, data: chained!.data, metadata: chained!.metadata }] as never)})`;
 
       await migrateEventStore(old);
       const after = createPostgresEventStore({ sql: old });

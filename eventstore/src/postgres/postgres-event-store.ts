@@ -17,6 +17,7 @@ import {
 } from '../port';
 import { Recent } from '../recent';
 import { AskedTogether } from '../stream-heads';
+import { type AppendPart, GatheredAppends, type PartOutcome } from './gathered-appends';
 import { eventStoreMigrations } from './migrations';
 import { appendAnnouncer, readableDoorbell } from './notifications';
 import { followAll } from './subscription';
@@ -63,7 +64,7 @@ function toRecorded(row: EventRow): RecordedEvent {
 /**
  * A follower keeps one position and must never pass an event that commits later. Appends do not
  * take turns to commit; instead an event's position is its transaction's id times 2^20 plus its
- * index in the append (`eventstore_append`, see the migrations), and readers read only below the
+ * index in the append (`eventstore_append_each`, see the migrations), and readers read only below the
  * oldest transaction id still running (`eventstore_read_horizon`): every transaction below it has
  * ended, so nothing can appear there any more. Positions thus follow transaction ids, the order
  * the horizon uncovers them in, and a bare position is a safe checkpoint (ordering by transaction
@@ -110,14 +111,6 @@ const KEY_SEPARATOR = '\u0000';
 
 /** How many streams' last revision and hash are remembered, to chain an append without a read. */
 const REMEMBERED_HEADS = 10_000;
-
-type TogetherOutcome = AppendOutcome & { part: number };
-
-type AppendOutcome = {
-  outcome: 'appended' | 'duplicate' | 'conflict' | 'stale_hash';
-  stream_revision: bigint | null;
-  last_position: bigint | null;
-};
 
 export function createPostgresEventStore({
   sql,
@@ -172,6 +165,14 @@ export function createPostgresEventStore({
     }) as Promise<T>;
   }
 
+  /** Appends made while others are on their way go together, in one statement (see `GatheredAppends`). */
+  const appends = new GatheredAppends((each) =>
+    committed(
+      (db) => db<PartOutcome[]>`
+        select * from eventstore_append_each(${db.json(each as unknown as JSONValue)})`,
+    ),
+  );
+
   async function append(
     streamId: string,
     events: NewEvent[],
@@ -181,14 +182,15 @@ export function createPostgresEventStore({
     for (let attempt = 1; ; attempt++) {
       const { after, hash } = await chainPoint(streamId, expected);
       const chained = chainEvents(streamId, after === 'no_stream' ? 0n : after + 1n, hash, events, chainKey);
-      const payload = chained.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }));
-      const call = (db: Sql | TransactionSql) => db<AppendOutcome[]>`
-        select * from eventstore_append(
-          ${streamId}, ${after === 'no_stream' ? null : after.toString()}, ${hash},
-          ${db.json(payload as unknown as JSONValue)})`;
-      let rows: AppendOutcome[];
+      const part: AppendPart = {
+        stream: streamId,
+        expected: after === 'no_stream' ? null : after.toString(),
+        previousHash: hash,
+        events: chained.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+      };
+      let rows: PartOutcome[];
       try {
-        rows = await committed(call);
+        rows = await appends.append([part]);
       } catch (error) {
         // A racing duplicate of the same event id lost at the unique index: report the stored one.
         if (isUniqueViolation(error, 'events_event_id_key')) {
@@ -238,11 +240,9 @@ export function createPostgresEventStore({
         previousHash: hash,
         events: events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
       }));
-      const call = (db: Sql | TransactionSql) => db<TogetherOutcome[]>`
-        select * from eventstore_append_together(${db.json(payload as unknown as JSONValue)})`;
-      let rows: TogetherOutcome[];
+      let rows: PartOutcome[];
       try {
-        rows = await committed(call);
+        rows = await appends.append(payload);
       } catch (error) {
         // A racing copy of the same append lost at the unique index: the next attempt finds it stored.
         if (isUniqueViolation(error, 'events_event_id_key') && attempt < 5) continue;
