@@ -133,7 +133,7 @@ describe('the PostgreSQL store gathering concurrent appends', () => {
   let db: TestDatabase;
   let sql: Sql;
   let statementsRun = 0;
-  /** The pool, counting the statements of gathered appends that go through it. */
+  /** The pool, counting the statements of appends that go through it. */
   let counted: Sql;
 
   beforeAll(async () => {
@@ -143,7 +143,7 @@ describe('the PostgreSQL store gathering concurrent appends', () => {
     counted = new Proxy(sql, {
       apply(target, self, args: unknown[]) {
         const strings = args[0] as readonly string[] | undefined;
-        if (Array.isArray(strings) && strings.join('').includes('eventstore_append_each')) statementsRun++;
+        if (Array.isArray(strings) && strings.join('').includes('eventstore_append')) statementsRun++;
         return Reflect.apply(target, self, args);
       },
     });

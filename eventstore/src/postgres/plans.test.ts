@@ -48,6 +48,10 @@ describe('an append and a read as the log grows', () => {
         { streamId: `early-${i}`, events: [newEvent()], expected: 1n },
         { streamId: `early-pair-${i}`, events: [newEvent()], expected: 'no_stream' },
       ]);
+      // Appends made together: the first two go at once, the other two together in one statement.
+      await Promise.all(
+        ['a', 'b', 'c', 'd'].map((name) => store.append(`early-${name}-${i}`, [newEvent()], 'no_stream')),
+      );
       // The doorbell's look at the horizon and at whether events wait above it; the log is read.
       await readHorizon(sql);
       await store.readAll(0n, 5);
@@ -70,6 +74,24 @@ describe('an append and a read as the log grows', () => {
     await createPostgresEventStore({ sql }).appendTogether!([
       { streamId: 'early-4', events: [newEvent()], expected: 2n },
       { streamId: 'bulk-9', events: [newEvent()], expected: 0n },
+    ]);
+    // Gathered: a new stream, one moved on, a repeat and a stale revision in one statement.
+    const gathered = createPostgresEventStore({ sql });
+    const gatheredOutcomes = await Promise.allSettled([
+      gathered.append('late-lead-1', [newEvent()], 'no_stream'),
+      gathered.append('late-lead-2', [newEvent()], 'no_stream'),
+      gathered.append('late-gathered', [newEvent()], 'no_stream'),
+      gathered.append('bulk-11', [newEvent()], 0n),
+      gathered.append('late', [late], 'no_stream'),
+      gathered.append('early-6', [newEvent()], 0n),
+    ]);
+    expect(gatheredOutcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
     ]);
     const [read] = await Promise.all([
       store.readStream('early-3'),
