@@ -64,7 +64,7 @@ function toRecorded(row: EventRow): RecordedEvent {
 /**
  * A follower keeps one position and must never pass an event that commits later. Appends do not
  * take turns to commit; instead an event's position is its transaction's id times 2^20 plus its
- * index in the append (`eventstore_append_each`, see the migrations), and readers read only below the
+ * index in the transaction (`eventstore_append_each`, see the migrations), and readers read only below the
  * oldest transaction id still running (`eventstore_read_horizon`): every transaction below it has
  * ended, so nothing can appear there any more. Positions thus follow transaction ids, the order
  * the horizon uncovers them in, and a bare position is a safe checkpoint (ordering by transaction
