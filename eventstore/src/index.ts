@@ -34,5 +34,5 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
 export { Recent } from './recent';
-export { StreamHeads } from './stream-heads';
+export { AskedTogether, StreamHeads } from './stream-heads';
 export { type Upcaster, upcast } from './upcasting';

@@ -1,3 +1,4 @@
+import { AskedTogether } from '@shiftcover/eventstore';
 import { adminsOfResidence } from '@shiftcover/projections';
 import type { TransactionSql } from 'postgres';
 import type { Audience } from './rules';
@@ -31,7 +32,8 @@ type Mode = { value: string; mailing_list_address: string | null } | undefined;
  * `emailHandler`) is planned as of one moment of the read models, the one it waited for, so what
  * does not depend on the event is read once for the batch: the notification mode, and the
  * audiences that are the same people for every event (all staff, a residence's admins), so that
- * a batch of claims at one residence, or of shifts posted together, asks who they are once.
+ * a batch of claims at one residence, or of shifts posted together, asks who they are once; and
+ * the gathering of the named people's own addresses.
  */
 const lookedUp = new WeakMap<TransactionSql, Map<string, Promise<unknown>>>();
 
@@ -90,9 +92,20 @@ export async function audienceAddresses(
     ];
   }
   if (audience.userIds.length === 0) return [];
-  return addresses(
-    tx<Address[]>`
-      select coalesce(notification_email, email) as address from rm_users
-      where id = any(${audience.userIds}) and ${wanted}`,
+  // The people named by the events planned side by side are looked up together (see `AskedTogether`):
+  // a batch of approvals asks where each claimant's mail goes in one or two statements, not one each.
+  const people = await onceIn(
+    tx,
+    'people',
+    async () =>
+      new AskedTogether<string, string>(async (ids) => {
+        const rows = await tx<(Address & { id: string })[]>`
+        select id, coalesce(notification_email, email) as address from rm_users
+        where id = any(${ids}) and email_notifications_enabled
+          and coalesce(notification_email, email) is not null`;
+        return new Map(rows.map((row) => [row.id, row.address]));
+      }),
   );
+  const found = await Promise.all(audience.userIds.map((id) => people.of(id)));
+  return [...new Set(found.filter((address) => address !== undefined))];
 }
