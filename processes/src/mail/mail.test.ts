@@ -290,6 +290,67 @@ describe('e-mail notifications over a real SMTP server', () => {
         .sort(),
     );
   });
+
+  it('a shift whose events all came through the planner is planned without reading its stream again', async () => {
+    const shiftId = randomUUID();
+    const store = deps().store;
+    const reads: string[] = [];
+    const counting: typeof store = Object.create(store);
+    counting.readStream = (streamId, options) => {
+      reads.push(streamId);
+      return store.readStream(streamId, options);
+    };
+    const planner = emailHandler({ ...deps(), store: counting });
+    const planned = async (command: ShiftCommand, actor: Actor) => {
+      const from = await world.store.headPosition();
+      await run(command, actor);
+      const events = await world.store.readAll(from, 100);
+      await planner.handleBatch!(events);
+      return events;
+    };
+    const events = [
+      ...(await planned(
+        { type: 'PostShift', data: aShift({ shiftId, date: '2026-04-20' }) },
+        people.mia!.actor,
+      )),
+      ...(await planned({ type: 'ClaimShift', data: { shiftId } }, people.sam!.actor)),
+      ...(await planned({ type: 'ApproveClaim', data: { shiftId } }, people.mia!.actor)),
+    ];
+    // Posted, claimed and approved: each batch continued the stream the planner had followed.
+    expect(reads).toEqual([]);
+    const stored = async () =>
+      (
+        await world.sql<{ mail: string }[]>`
+          select recipient || ' | ' || subject as mail from email_deliveries
+          where event_id = any(${events.map((event) => event.id)})`
+      )
+        .map((row) => row.mail)
+        .sort();
+    const followed = await stored();
+    await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
+    for (const event of events) await emailHandler(deps()).handle(event);
+    expect(followed).toEqual(await stored());
+    expect(followed).toEqual([
+      'kai@example.org | New shift available: Maple House, 2026-04-20',
+      'mia@example.org | Claim awaiting approval: Maple House, 2026-04-20',
+      'sam@example.org | New shift available: Maple House, 2026-04-20',
+      'sam@example.org | Shift confirmed: Maple House, 2026-04-20',
+    ]);
+
+    // A planner that did not see the post reads the stream once, then follows it.
+    const other = randomUUID();
+    await run({ type: 'PostShift', data: aShift({ shiftId: other, date: '2026-04-21' }) }, people.mia!.actor);
+    const late = emailHandler({ ...deps(), store: counting });
+    for (const command of [
+      { type: 'ClaimShift', data: { shiftId: other } },
+      { type: 'ApproveClaim', data: { shiftId: other } },
+    ] satisfies ShiftCommand[]) {
+      const from = await world.store.headPosition();
+      await run(command, command.type === 'ClaimShift' ? people.kai!.actor : people.mia!.actor);
+      await late.handleBatch!(await world.store.readAll(from, 100));
+    }
+    expect(reads.filter((streamId) => streamId.includes(other))).toHaveLength(1);
+  });
 });
 
 /**

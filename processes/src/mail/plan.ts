@@ -37,12 +37,16 @@ export async function planMails(
   if (event.type === 'ShiftUpdated' && !shift.assignedUserId) return 0;
   const info = shiftInfo(shift);
   const [audience, kind, subject, lead] = rule;
+  // Who gets it first: a message nobody is to receive is not written.
   if (event.data.testData) {
     // A bulk-test shift is announced to the developer who ran the test, never to staff.
-    const message = mail(kind, `[Test] ${subject(info)}`, lead, info, deps.publicUrl);
     const recipients = await addressesOf(tx, { userIds: [event.metadata.actorId] }, false);
+    if (recipients.length === 0) return 0;
+    const message = mail(kind, `[Test] ${subject(info)}`, lead, info, deps.publicUrl);
     return queueMail(deps, tx, event.id, recipients, message);
   }
+  const recipients = await audienceAddresses(tx, audience(data), shift.location);
+  if (recipients.length === 0) return 0;
   const message: Mail = mail(kind, subject(info), lead, info, deps.publicUrl);
-  return queueMail(deps, tx, event.id, await audienceAddresses(tx, audience(data), shift.location), message);
+  return queueMail(deps, tx, event.id, recipients, message);
 }

@@ -1,5 +1,5 @@
 import { inCategory } from '@shiftcover/domain';
-import type { EventStore, RecordedEvent } from '@shiftcover/eventstore';
+import { type EventStore, Recent, type RecordedEvent } from '@shiftcover/eventstore';
 import { applyOrSetAside, type Failure, park } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 import { storeDeliveries } from './outbox';
@@ -52,18 +52,72 @@ export async function mailFromNow(sql: Sql, store: EventStore): Promise<void> {
   await sql`insert into process_checkpoints (name, position) values (${NAME}, ${head.toString()}) on conflict do nothing`;
 }
 
+/** How many shifts' streams the JetStream planner keeps from one batch to the next. */
+const SHIFTS_FOLLOWED = 2_000;
+
+/**
+ * The shift streams the planner has seen, each as its events from the first, kept from one batch
+ * to the next: the events of each batch extend the streams they continue, so a shift whose events
+ * have all come through the planner (posted, then claimed, then approved) is planned without
+ * reading its stream again. Stored events never change, so a stream kept here can only fall behind
+ * the store, never disagree with it; an event that does not continue it (one the planner did not
+ * see, or a store begun afresh) has it read again. The most recently used streams are kept.
+ */
+class FollowedShifts {
+  private readonly streams: Recent<string, RecordedEvent[]>;
+
+  constructor(limit = SHIFTS_FOLLOWED) {
+    this.streams = new Recent(limit);
+  }
+
+  /** Extends the streams that the shift events among `events` continue, in the log's order. */
+  follow(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (!inCategory(event.streamId, 'shift')) continue;
+      const known = this.streams.get(event.streamId);
+      const at = Number(event.revision);
+      if (known?.[at]?.id === event.id) continue;
+      const continues = known?.length === at && known.at(-1)!.position < event.position;
+      if (continues) this.streams.set(event.streamId, [...known, event]);
+      else if (at === 0) this.streams.set(event.streamId, [event]);
+      else this.streams.delete(event.streamId);
+    }
+  }
+
+  /** Keeps a stream as read, when it is whole: its events numbered from the first, in order. */
+  learn(streamId: string, events: readonly RecordedEvent[]): void {
+    if (events.length > 0 && events.every((event, i) => event.revision === BigInt(i)))
+      this.streams.set(streamId, [...events]);
+  }
+
+  /** The stream's events, when kept at least up to `revision`. */
+  through(streamId: string, revision: bigint): RecordedEvent[] | undefined {
+    const known = this.streams.get(streamId);
+    return known && known.length > Number(revision) ? known : undefined;
+  }
+}
+
 /**
  * The store, with the streams of a batch's shift events asked for at once, so that the store reads
  * them together in one statement (see `AskedTogether`); each is kept for the batch, where its
- * events up to the one planned never change. Other reads go to the store.
+ * events up to the one planned never change. A stream `followed` already holds up to the batch's
+ * last event of it is not read at all, and one read is kept there. Other reads go to the store.
  */
-function readingAhead(store: EventStore, events: RecordedEvent[]): EventStore {
+function readingAhead(store: EventStore, events: RecordedEvent[], followed: FollowedShifts): EventStore {
+  const last = new Map<string, bigint>();
+  for (const { streamId, revision } of events) {
+    if (inCategory(streamId, 'shift') && revision > (last.get(streamId) ?? -1n)) last.set(streamId, revision);
+  }
   const streams = new Map<string, ReturnType<EventStore['readStream']>>();
-  for (const { streamId } of events) {
-    if (!inCategory(streamId, 'shift') || streams.has(streamId)) continue;
+  for (const [streamId, revision] of last) {
+    const kept = followed.through(streamId, revision);
+    if (kept) {
+      streams.set(streamId, Promise.resolve({ events: kept, revision: kept.at(-1)!.revision }));
+      continue;
+    }
     const read = store.readStream(streamId);
     // A stream read ahead and then not asked for must not end the process if its read failed.
-    read.catch(() => undefined);
+    read.then((result) => followed.learn(streamId, result.events)).catch(() => undefined);
     streams.set(streamId, read);
   }
   const ahead: EventStore = Object.create(store);
@@ -88,6 +142,8 @@ export function emailHandler(deps: MailPlannerDeps) {
    * consumer plans), nothing moves it again, and events after it are planned without asking.
    */
   let started: bigint | undefined;
+  /** The shifts whose events came through here, so that the next batch need not read them. */
+  const followed = new FollowedShifts();
   /** Whether an event is one mail was started before, and so passed over. */
   const before = async (event: RecordedEvent) => {
     if (started === undefined || event.position <= started) {
@@ -110,11 +166,12 @@ export function emailHandler(deps: MailPlannerDeps) {
      * the order they are sent in. Should one fail, the whole batch is rolled back (all or nothing).
      */
     async handleBatch(events: RecordedEvent[]): Promise<void> {
+      followed.follow(events);
       const wanted: RecordedEvent[] = [];
       for (const event of events) if (mayMail(event) && !(await before(event))) wanted.push(event);
       if (wanted.length === 0) return;
       await deps.readModelsAt(wanted.at(-1)!.position, PLANNING_READ_MODELS);
-      const store = readingAhead(deps.store, wanted);
+      const store = readingAhead(deps.store, wanted, followed);
       await deps.sql.begin(async (tx) => {
         const planned = await Promise.allSettled(
           wanted.map(async (event) => {
