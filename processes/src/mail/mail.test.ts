@@ -318,18 +318,8 @@ describe('e-mail notifications over a real SMTP server', () => {
     ];
     // Posted, claimed and approved: each batch continued the stream the planner had followed.
     expect(reads).toEqual([]);
-    const stored = async () =>
-      (
-        await world.sql<{ mail: string }[]>`
-          select recipient || ' | ' || subject as mail from email_deliveries
-          where event_id = any(${events.map((event) => event.id)})`
-      )
-        .map((row) => row.mail)
-        .sort();
-    const followed = await stored();
-    await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
-    for (const event of events) await emailHandler(deps()).handle(event);
-    expect(followed).toEqual(await stored());
+    const followed = await mailsOf(events);
+    expect(followed).toEqual(await plannedAlone(events));
     expect(followed).toEqual([
       'kai@example.org | New shift available: Maple House, 2026-04-20',
       'mia@example.org | Claim awaiting approval: Maple House, 2026-04-20',
@@ -358,20 +348,25 @@ describe('e-mail notifications over a real SMTP server', () => {
  * again when each is planned on its own: each list as `recipient | subject`, sorted.
  */
 async function plannedTogetherThenAlone(events: RecordedEvent[]) {
-  const stored = async () =>
-    (
-      await world.sql<{ mail: string }[]>`
-        select recipient || ' | ' || subject as mail from email_deliveries
-        where event_id = any(${events.map((event) => event.id)})`
-    )
-      .map((row) => row.mail)
-      .sort();
   const counted = countingLookups(deps().sql);
   await emailHandler({ ...deps(), sql: counted.sql }).handleBatch!(events);
-  const together = await stored();
+  const together = await mailsOf(events);
+  return { together, alone: await plannedAlone(events), lookups: counted.made() };
+}
+
+/** The mails planned for `events`, each as `recipient | subject`, sorted. */
+async function mailsOf(events: RecordedEvent[]): Promise<string[]> {
+  const rows = await world.sql<{ mail: string }[]>`
+    select recipient || ' | ' || subject as mail from email_deliveries
+    where event_id = any(${events.map((event) => event.id)})`;
+  return rows.map((row) => row.mail).sort();
+}
+
+/** The mails of `events` planned afresh, each event on its own. */
+async function plannedAlone(events: RecordedEvent[]): Promise<string[]> {
   await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
   for (const event of events) await emailHandler(deps()).handle(event);
-  return { together, alone: await stored(), lookups: counted.made() };
+  return mailsOf(events);
 }
 
 /** `sql`, whose transactions count the statements that look up where people's mail goes. */
