@@ -340,6 +340,31 @@ describe('e-mail notifications over a real SMTP server', () => {
       await late.handleBatch!(await world.store.readAll(from, 100));
     }
     expect(reads.filter((streamId) => streamId.includes(other))).toHaveLength(1);
+
+    // Events delivered one at a time are followed the same way.
+    const single = randomUUID();
+    const alone = emailHandler({ ...deps(), store: counting });
+    const one = [
+      { type: 'PostShift', data: aShift({ shiftId: single, date: '2026-04-22' }) },
+      { type: 'ClaimShift', data: { shiftId: single } },
+      { type: 'ApproveClaim', data: { shiftId: single } },
+    ] satisfies ShiftCommand[];
+    const singles: RecordedEvent[] = [];
+    for (const command of one) {
+      const from = await world.store.headPosition();
+      await run(command, command.type === 'ClaimShift' ? people.kai!.actor : people.mia!.actor);
+      for (const event of await world.store.readAll(from, 100)) {
+        await alone.handle(event);
+        singles.push(event);
+      }
+    }
+    expect(reads.filter((streamId) => streamId.includes(single))).toEqual([]);
+    expect(await mailsOf(singles)).toEqual([
+      'kai@example.org | New shift available: Maple House, 2026-04-22',
+      'kai@example.org | Shift confirmed: Maple House, 2026-04-22',
+      'mia@example.org | Claim awaiting approval: Maple House, 2026-04-22',
+      'sam@example.org | New shift available: Maple House, 2026-04-22',
+    ]);
   });
 });
 

@@ -132,18 +132,18 @@ function readingAhead(store: EventStore, events: RecordedEvent[], followed: Foll
  * the log-following planner's checkpoint is already past it.
  */
 export function emailHandler(deps: MailPlannerDeps) {
-  const plan = async (event: RecordedEvent) => {
+  /** The shifts whose events came through here, so that later events need not read them. */
+  const followed = new FollowedShifts();
+  const plan = async (event: RecordedEvent, store = deps.store) => {
     if (!mayMail(event)) return;
     await deps.readModelsAt(event.position, PLANNING_READ_MODELS);
-    await deps.sql.begin((tx) => planMails(deps, tx, event));
+    await deps.sql.begin((tx) => planMails({ ...deps, store }, tx, event));
   };
   /**
    * Where mail started, once read: with the log-following planner stopped (it is, while this
    * consumer plans), nothing moves it again, and events after it are planned without asking.
    */
   let started: bigint | undefined;
-  /** The shifts whose events came through here, so that the next batch need not read them. */
-  const followed = new FollowedShifts();
   /** Whether an event is one mail was started before, and so passed over. */
   const before = async (event: RecordedEvent) => {
     if (started === undefined || event.position <= started) {
@@ -156,8 +156,11 @@ export function emailHandler(deps: MailPlannerDeps) {
   };
   return {
     name: NAME,
+    /** One event delivered alone: followed, and planned from the shifts followed, as a batch is. */
     async handle(event: RecordedEvent): Promise<void> {
-      if (!(await before(event))) await plan(event);
+      followed.follow([event]);
+      if (mayMail(event) && !(await before(event)))
+        await plan(event, readingAhead(deps.store, [event], followed));
     },
     /**
      * A busy stream's events planned together: one wait for the read models, one transaction. The
@@ -189,6 +192,6 @@ export function emailHandler(deps: MailPlannerDeps) {
         );
       });
     },
-    retry: plan,
+    retry: (event: RecordedEvent) => plan(event),
   };
 }
