@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
+  heldWithin,
+  type Reservation,
   type ReserveTimeData,
   RuleRefusal,
   releasesAfter,
@@ -209,11 +211,11 @@ export class Schedules {
 
   private async abandoned(
     wanted: ReserveTimeData,
-    held: readonly { shiftId: string; start: string; end: string; at: string }[],
+    held: readonly Reservation[],
     now: Date,
   ): Promise<string[]> {
     const stale: string[] = [];
-    for (const r of held) {
+    for (const r of heldWithin(held, Date.parse(wanted.start), Date.parse(wanted.end))) {
       if (r.shiftId === wanted.shiftId || !(r.start < wanted.end && wanted.start < r.end)) continue;
       if (now.getTime() - Date.parse(r.at) < RESERVATION_GRACE_MS) continue;
       const { state: shift } = await this.handler.load(streams.shift(r.shiftId), shiftDecider);

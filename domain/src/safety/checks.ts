@@ -10,6 +10,7 @@ import {
   previousDate,
 } from '../time/eastern';
 import { formatShiftDate } from '../time/labels';
+import { heldWithin } from './held-times';
 import type { VersionedRules } from './working-time';
 
 /** The codes of docs/product.md §10: each names the rule a refusal is for. */
@@ -80,6 +81,7 @@ export class RuleRefusal extends DomainError {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** Hours between two instants (ms), to the hundredth. */
 const hoursBetween = (from: number, to: number) => Math.round(((to - from) / HOUR_MS) * 100) / 100;
 const span = (t: { start: string; end: string }) => ({ start: new Date(t.start), end: new Date(t.end) });
@@ -244,22 +246,47 @@ function consecutiveBreaches(
 }
 
 /**
+ * The held times that can break a working-time rule with `wanted`: those within the minimum rest,
+ * in its week, or within a run of working days one longer than allowed. Found by time, so a long
+ * history costs no more than a short one (see `heldWithin`).
+ */
+function heldNear(wanted: HeldTime, held: readonly HeldTime[], rules: VersionedRules): HeldTime[] {
+  const { start, end } = instantsOf(wanted);
+  const reach =
+    Math.max(rules.minRestHours * HOUR_MS, 8 * DAY_MS, (rules.maxConsecutiveDays + 2) * DAY_MS) + HOUR_MS;
+  return heldWithin(held, start - reach, end + reach);
+}
+
+/**
  * Every rule of docs/product.md §10 that taking the `wanted` shift would break, in the order a
  * refusal names them: credentials, time off, then the working-time rules. The shift itself, and
  * reservations about to be released, are left out of `record.reservations` by the caller.
+ *
+ * The working-time rules look at the held times near the shift (`among`, by default); a run of
+ * working days too long is then worked out from them all, as it may reach further, so that its
+ * first and last days are named right.
  */
 export function ruleBreaches(
   wanted: HeldTime,
   record: PersonRecord,
   rules: VersionedRules,
   self: boolean,
+  among: (
+    wanted: HeldTime,
+    held: readonly HeldTime[],
+    rules: VersionedRules,
+  ) => readonly HeldTime[] = heldNear,
 ): RuleBreach[] {
-  const others = record.reservations.filter((r) => r.shiftId !== wanted.shiftId);
+  const others = (held: readonly HeldTime[]) => held.filter((r) => r.shiftId !== wanted.shiftId);
+  const near = others(among(wanted, record.reservations, rules));
+  const consecutive = consecutiveBreaches(wanted, near, rules, self);
   return [
     ...credentialBreaches(wanted, record, self),
     ...availabilityBreaches(wanted, record, self),
-    ...restBreaches(wanted, others, rules, self),
-    ...weeklyBreaches(wanted, others, rules, self),
-    ...consecutiveBreaches(wanted, others, rules, self),
+    ...restBreaches(wanted, near, rules, self),
+    ...weeklyBreaches(wanted, near, rules, self),
+    ...(consecutive.length === 0
+      ? []
+      : consecutiveBreaches(wanted, others(record.reservations), rules, self)),
   ];
 }

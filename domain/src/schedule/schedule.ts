@@ -12,6 +12,7 @@ import {
   type TimeOff,
   workingTimeRuleCodes,
 } from '../safety/checks';
+import { carryHeldIndex, heldWithin } from '../safety/held-times';
 import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
@@ -117,7 +118,7 @@ export function overlapping(
   held: readonly Reservation[],
 ): Reservation | undefined {
   const time = { start: Date.parse(wanted.start), end: Date.parse(wanted.end) };
-  return held.find((r) => {
+  return heldWithin(held, time.start, time.end).find((r) => {
     if (r.shiftId === wanted.shiftId) return false;
     const other = instantsOf(r);
     return other.start < time.end && time.start < other.end;
@@ -140,15 +141,20 @@ function reserve(
     ...wanted
   } = data;
   const { userId } = wanted;
-  const stale = state.reservations.filter(
-    (r) => releaseStale.includes(r.shiftId) && r.shiftId !== wanted.shiftId,
-  );
-  const kept = state.reservations.filter((r) => !stale.includes(r));
+  const stale =
+    releaseStale.length === 0
+      ? []
+      : state.reservations.filter((r) => releaseStale.includes(r.shiftId) && r.shiftId !== wanted.shiftId);
+  // Without stale time to leave out, the schedule's own list, which it can search by time.
+  const kept = stale.length === 0 ? state.reservations : state.reservations.filter((r) => !stale.includes(r));
   const conflict = overlapping(wanted, kept);
   if (conflict) reject('shift_conflict', conflictMessage(conflict));
   // Time the person already holds was judged when they took it (an edit of its notes, or the
   // approval of their own claim as an assignment, reserves it again): only its credentials are new.
-  const held = state.reservations.find((r) => r.shiftId === wanted.shiftId);
+  // Held at the same time, it is among the times that meet the wanted one.
+  const held = heldWithin(state.reservations, Date.parse(wanted.start), Date.parse(wanted.end)).find(
+    (r) => r.shiftId === wanted.shiftId,
+  );
   const alreadyHeld = held?.start === wanted.start && held.end === wanted.end;
   const breaches = ruleBreaches(
     wanted,
@@ -287,6 +293,13 @@ function noticeExpiry(
   ];
 }
 
+/** The reservations without the shift's, the same list when it holds none. */
+function withoutShift(reservations: Reservation[], shiftId: string): Reservation[] {
+  return reservations.some((r) => r.shiftId === shiftId)
+    ? reservations.filter((r) => r.shiftId !== shiftId)
+    : reservations;
+}
+
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {
   initialState: () => ({ reservations: [], credentials: [], timeOff: [], expiryNotices: [] }),
 
@@ -318,11 +331,15 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
     switch (event.type) {
       case 'TimeReserved': {
         const { userId: _userId, ...reservation } = event.data;
-        const others = state.reservations.filter((r) => r.shiftId !== reservation.shiftId);
-        return { ...state, reservations: [...others, reservation] };
+        const reservations = [...withoutShift(state.reservations, reservation.shiftId), reservation];
+        carryHeldIndex(state.reservations, reservations, reservation.shiftId, reservation);
+        return { ...state, reservations };
       }
-      case 'TimeReleased':
-        return { ...state, reservations: state.reservations.filter((r) => r.shiftId !== event.data.shiftId) };
+      case 'TimeReleased': {
+        const reservations = withoutShift(state.reservations, event.data.shiftId);
+        carryHeldIndex(state.reservations, reservations, event.data.shiftId);
+        return { ...state, reservations };
+      }
       case 'CredentialRecorded': {
         const { credentialId, name, expiresOn, replaces, at } = event.data;
         const kept = state.credentials.filter((c) => !replaces.includes(c.credentialId));
