@@ -133,8 +133,8 @@ interface Written extends AppendResult {
 interface Ahead {
   state: unknown;
   revision: bigint;
-  /** The commands those appends came from. */
-  commandIds: ReadonlySet<string>;
+  /** The commands those appends came from: this snapshot's own set, added to as appends go on. */
+  commandIds: Set<string>;
 }
 
 /**
@@ -262,11 +262,11 @@ export class CommandHandler {
       return;
     }
     if ((known.ahead ?? known).revision !== after) return;
-    known.ahead = {
-      state: written.state,
-      revision: written.revision,
-      commandIds: new Set([...(known.ahead?.commandIds ?? []), written.commandId]),
-    };
+    // Added to rather than copied: a stream this handler alone writes to (a person's schedule, say)
+    // may go a long time without being read again, and a copy would cost more with every command.
+    const commandIds = known.ahead?.commandIds ?? new Set<string>();
+    commandIds.add(written.commandId);
+    known.ahead = { state: written.state, revision: written.revision, commandIds };
   }
 
   /**
