@@ -1,3 +1,10 @@
+/** What a held time says that its search needs: its shift, and when it starts and ends. */
+interface HeldTime {
+  shiftId: string;
+  start: string;
+  end: string;
+}
+
 /**
  * A person's held times in the order they start, so that a new shift is compared with the few
  * near it rather than with every shift the person ever held: a schedule keeps its whole history,
@@ -8,13 +15,6 @@
  * index from the one before (`carryHeldIndex`), a copy of one array, instead of sorting again; a
  * list without one (a record read from elsewhere) is searched from end to end, as before.
  */
-/** What a held time says that its search needs: its shift, and when it starts and ends. */
-interface HeldTime {
-  shiftId: string;
-  start: string;
-  end: string;
-}
-
 interface HeldIndex {
   /** Ascending by start; among equal starts, in the order they were added. */
   entries: readonly HeldEntry[];
@@ -69,6 +69,8 @@ export function carryHeldIndex(
   removedShiftId: string,
   added?: HeldTime,
 ): void {
+  // A release of a shift the person did not hold leaves the same list, and its index.
+  if (before === after && !added) return;
   const known = indexes.get(before);
   const entry = added && entryOf(added);
   if (!known || (entry && !readable(entry))) {
