@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE } from '@shiftcover/read-api';
 import { ChromiumUnavailable, ensureWebBuilt, requireChromium } from '../testing/chromium';
 import { cpuOfTrees, cpuPer } from './cpu';
 import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
+import { HISTORY_SIZES, renderHistorySection, scheduleHistory } from './history-bench';
 import {
   claimLoad,
   crudClaimants,
@@ -30,6 +31,7 @@ import { AVAILABLE_SHIFTS_FIRST_PAGE, renderYearSection, yearReads } from './yea
  *   npm run bench -- --smoke            a few seconds of each, nothing written (run by npm test)
  *   npm run bench -- --rebuild-events 1000000
  *   npm run bench -- --year             the reads on a store growing to a year (a long run of its own)
+ *   npm run bench -- --history          a claim's reservation by the length of a person's history (seconds)
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     'rebuild-events': { type: 'string', default: '100000' },
     year: { type: 'boolean', default: false },
+    history: { type: 'boolean', default: false },
   },
 });
 const smoke = values.smoke;
@@ -45,6 +48,18 @@ const duration = smoke ? 1 : Number(values.duration);
 const settleSeconds = smoke ? 5 : 120;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const log = (text: string) => process.stdout.write(`${text}\n`);
+
+// The schedule decider alone: no server, database or browser, and measured while none is running.
+const historyDecisions = smoke ? 200 : 10_000;
+const scheduleByHistory = () => {
+  const figures = scheduleHistory(smoke ? [0, 50] : HISTORY_SIZES, historyDecisions);
+  log(`schedule by history: ${JSON.stringify(figures)}`);
+  return figures;
+};
+if (values.history) {
+  await writeSection('history', renderHistorySection(scheduleByHistory(), historyDecisions));
+  process.exit(0);
+}
 
 try {
   // The web figures need a browser: without one the bench stops before it starts anything.
@@ -74,6 +89,7 @@ if (values.year || smoke) {
   }
 }
 
+const history = scheduleByHistory();
 const db = await benchDatabase();
 // The server's own nats-server keeps its storage apart from the ./.data of a developer's npm start.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
@@ -279,7 +295,10 @@ if (!storeLine) throw new Error('the store bench printed no results');
 const storeResults = JSON.parse(storeLine.slice('store results: '.length)) as StoreResults;
 // ---- end of the store bench ----
 
-if (!smoke) await writeSection('results', `${renderResults(results)}\n\n${renderStoreResults(storeResults)}`);
+if (!smoke) {
+  await writeSection('results', `${renderResults(results)}\n\n${renderStoreResults(storeResults)}`);
+  await writeSection('history', renderHistorySection(history, historyDecisions));
+}
 /** Rewrites the part of BENCHMARKS.md between `<!-- name:start -->` and `<!-- name:end -->`, adding it when missing. */
 async function writeSection(name: string, markdown: string) {
   const file = `${ROOT}/BENCHMARKS.md`;
