@@ -60,17 +60,17 @@ function indexOf(list: readonly HeldTime[]): HeldIndex | undefined {
 
 /**
  * Gives `after`, the list a fold made from `before` by taking out the held time of
- * `removedShiftId` and adding `added` (when given), the index of `before`, updated. A `before`
- * with no index gets one made from `after`.
+ * `removedShiftId` (when it held one) and adding `added` (when given), the index of `before`,
+ * updated. A `before` with no index gets one made from `after`.
  */
 export function carryHeldIndex(
   before: readonly HeldTime[],
   after: readonly HeldTime[],
-  removedShiftId: string,
+  removedShiftId: string | undefined,
   added?: HeldTime,
 ): void {
   // A release of a shift the person did not hold leaves the same list, and its index.
-  if (before === after && !added) return;
+  if (before === after) return;
   const known = indexes.get(before);
   const entry = added && entryOf(added);
   if (!known || (entry && !readable(entry))) {
@@ -79,7 +79,8 @@ export function carryHeldIndex(
     return;
   }
   const entries = known.entries.slice();
-  const gone = entries.findIndex((e) => e.held.shiftId === removedShiftId);
+  const gone =
+    removedShiftId === undefined ? -1 : entries.findIndex((e) => e.held.shiftId === removedShiftId);
   if (gone !== -1) entries.splice(gone, 1);
   // What was taken out may have been the longest: an overestimate only widens searches.
   let longest = known.longest;

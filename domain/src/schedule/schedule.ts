@@ -293,11 +293,16 @@ function noticeExpiry(
   ];
 }
 
-/** The reservations without the shift's, the same list when it holds none. */
-function withoutShift(reservations: Reservation[], shiftId: string): Reservation[] {
-  return reservations.some((r) => r.shiftId === shiftId)
-    ? reservations.filter((r) => r.shiftId !== shiftId)
-    : reservations;
+/**
+ * The reservations with the shift's taken out and `added` (when given) put in, the same list when
+ * there is nothing to change; the index of their times is carried along (`carryHeldIndex`).
+ */
+function replaceHeld(reservations: Reservation[], shiftId: string, added?: Reservation): Reservation[] {
+  const held = reservations.some((r) => r.shiftId === shiftId);
+  const kept = held ? reservations.filter((r) => r.shiftId !== shiftId) : reservations;
+  const next = added ? [...kept, added] : kept;
+  carryHeldIndex(reservations, next, held ? shiftId : undefined, added);
+  return next;
 }
 
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {
@@ -331,15 +336,10 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
     switch (event.type) {
       case 'TimeReserved': {
         const { userId: _userId, ...reservation } = event.data;
-        const reservations = [...withoutShift(state.reservations, reservation.shiftId), reservation];
-        carryHeldIndex(state.reservations, reservations, reservation.shiftId, reservation);
-        return { ...state, reservations };
+        return { ...state, reservations: replaceHeld(state.reservations, reservation.shiftId, reservation) };
       }
-      case 'TimeReleased': {
-        const reservations = withoutShift(state.reservations, event.data.shiftId);
-        carryHeldIndex(state.reservations, reservations, event.data.shiftId);
-        return { ...state, reservations };
-      }
+      case 'TimeReleased':
+        return { ...state, reservations: replaceHeld(state.reservations, event.data.shiftId) };
       case 'CredentialRecorded': {
         const { credentialId, name, expiresOn, replaces, at } = event.data;
         const kept = state.credentials.filter((c) => !replaces.includes(c.credentialId));
