@@ -21,6 +21,41 @@ describe('the runtime’s connections', () => {
   });
 });
 
+/**
+ * How one connection of `sql` plans a lookup by the batch's ids, run six times while its table held
+ * 200 rows (analyzed at that size), once the table has grown to 20,000 rows that PostgreSQL has not
+ * analyzed since: as a read model grows under the projector between two of autovacuum's visits.
+ */
+async function lookupPlanAfterGrowth(sql: Runtime['sql']): Promise<string> {
+  const connection = await sql.reserve();
+  try {
+    await connection`create temporary table grown (id int primary key, payload text)`;
+    await connection`insert into grown select i, 'row' from generate_series(1, 200) i`;
+    await connection`analyze grown`;
+    await connection`prepare lookup(int[]) as select * from grown where id = any($1)`;
+    // A batch's worth of ids, most of them not yet in the table.
+    const batch = Array.from({ length: 100 }, (_, i) => i + 1).join(',');
+    // PostgreSQL plans a statement's first five runs for their values, then weighs a plan for any.
+    for (let i = 0; i < 6; i++) await connection.unsafe(`execute lookup('{${batch}}')`);
+    await connection`insert into grown select i, 'row' from generate_series(201, 20000) i`;
+    const [row] = await connection<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string } }] }[]>`
+      explain (format json) execute lookup(array[1, 2])`;
+    return row!['QUERY PLAN'][0].Plan['Node Type'];
+  } finally {
+    await connection`deallocate lookup`.catch(() => {});
+    await connection`drop table if exists grown`;
+    connection.release();
+  }
+}
+
+describe('the read models’ pool', () => {
+  it('plans each statement for its values, so a lookup planned while a table was small does not scan it once it has grown', async () => {
+    expect(await lookupPlanAfterGrowth(opened.runtime.projection.sql)).not.toBe('Seq Scan');
+    // A connection that keeps its plans, as the main pool's do, still scans the whole table.
+    expect(await lookupPlanAfterGrowth(opened.runtime.sql)).toBe('Seq Scan');
+  });
+});
+
 describe('the main pool', () => {
   it('holds four connections per core, 8 to 20, unless DATABASE_POOL_SIZE says otherwise', async () => {
     expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultPoolSize(cores))).toEqual([8, 8, 12, 16, 20, 20, 20]);

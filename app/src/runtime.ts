@@ -76,7 +76,7 @@ export function openProjectionDeps({
 }: ProjectionSetup): Runtime['projection'] & {
   close(): Promise<void>;
 } {
-  const sql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true });
+  const sql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true, customPlans: true });
   const store = eventstoreUrl
     ? createEsdbEventStore({ connectionString: eventstoreUrl, chainKey })
     : createPostgresEventStore({ sql, chainKey });
@@ -127,7 +127,7 @@ export async function openRuntime(
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
   const sql = connect(databaseUrl, { max: config.DATABASE_POOL_SIZE ?? defaultPoolSize() });
-  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true });
+  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true, customPlans: true });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);
     await migrate(sql, 'sessions', sessionMigrations);

@@ -9,6 +9,14 @@ export interface ConnectOptions {
    * and the projector then applies those events again from its checkpoint.
    */
   asyncCommit?: boolean;
+  /**
+   * Every statement planned for the values it is run with (`plan_cache_mode = force_custom_plan`),
+   * never from a plan cached on the connection: for a pool that looks rows up by the batch in
+   * tables that grow under it, the read models'. A plan cached while a table was nearly empty (a
+   * sequential scan) would otherwise stay until PostgreSQL next analyzes the table, and scan the
+   * whole table for every batch meanwhile.
+   */
+  customPlans?: boolean;
 }
 
 /**
@@ -25,6 +33,7 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     connection: {
       application_name: 'shiftcover',
       ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}),
+      ...(options.customPlans ? { plan_cache_mode: 'force_custom_plan' } : {}),
     },
   });
 }
