@@ -182,10 +182,9 @@ async function jetStreamIdle(baseUrl: string): Promise<boolean> {
 /**
  * Waits until the server has digested what was written before (its read models, its process
  * managers and its JetStream consumers have reached the log's head) and answers /healthz
- * promptly, then has PostgreSQL vacuum and analyze the database, so a load run measures that load
- * alone, not the backlog of the one before or of the bench's own setup. It gives up after
- * `waitSeconds`: on a machine busy with other work /healthz may never be prompt. Says whether it
- * settled.
+ * promptly, so a load run measures that load alone, not the backlog of the one before or of the
+ * bench's own setup. It gives up after `waitSeconds`: on a machine busy with other work /healthz
+ * may never be prompt. Says whether it settled.
  */
 export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds = 120): Promise<boolean> {
   const deadline = Date.now() + waitSeconds * 1000;
@@ -213,10 +212,16 @@ export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds 
     prompt = caughtUp && ok && performance.now() - started < 20 ? prompt + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (prompt < 3) return false;
-  // What the setup wrote in bulk (its shifts, and the notifications each posting fans out to every
-  // staff member) is vacuumed and analyzed now, as pgbench does before each run, rather than by
-  // autovacuum during the run that follows: a load run pays for its own writes, not for the setup's.
+  return prompt >= 3;
+}
+
+/**
+ * Has PostgreSQL vacuum and analyze the database before a load run, as pgbench does before its
+ * runs: what the setup wrote in bulk (its shifts, and the notifications each posting fans out to
+ * every staff member) is cleaned up now rather than by autovacuum during the run, so the run pays
+ * for its own writes, not for the setup's. Called before a run's CPU time is first read, never
+ * between a run and its last reading: the vacuum's own time is no part of a pair's.
+ */
+export async function vacuumed(sql: Runtime['sql']): Promise<void> {
   await sql`vacuum (analyze)`;
-  return true;
 }

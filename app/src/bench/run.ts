@@ -19,6 +19,7 @@ import {
   meanLoad,
   settled,
   shiftListLoad,
+  vacuumed,
 } from './http-bench';
 import { crudRoutes, type LagFigures, lagOfRuns, lagSampler, readYourWritesLag } from './lag-sampler';
 import { renderStoreResults, type StoreResults } from './store-bench';
@@ -112,6 +113,7 @@ try {
   const [reader] = await createAccounts(db.runtime, 'staff', 1, 'bench-reader');
   const readerCookie = await signIn(server.baseUrl, reader!.username);
   await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+  await vacuumed(db.runtime.sql);
   await fetch(`${server.baseUrl}/api/shifts`, { headers: { cookie: readerCookie } }); // warm-up
   // What the Available Shifts screen asks first (as the year's reads do), then the call without
   // paging parameters, whose default page is five times larger (what an API client gets).
@@ -154,6 +156,7 @@ try {
     const perStaff = Math.ceil((smoke ? 100 : 9000) / connections) + 20;
     const claimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+    await vacuumed(db.runtime.sql);
     const sampler = connections === loaded ? await lagSampler() : undefined;
     const load = claimLoad(server.baseUrl, eventSourcedPaths, claimants, connections, duration);
     if (sampler) {
@@ -179,6 +182,7 @@ try {
     const crudLagRows =
       connections === loaded ? await crudClaimants(db.runtime, 1, smoke ? 20 : 600) : undefined;
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
+    await vacuumed(db.runtime.sql);
     const crudSampler = crudLagRows ? await lagSampler() : undefined;
     const baselineLoad = claimLoad(crud.baseUrl, crudPaths, rows, connections, duration);
     if (crudSampler) {
@@ -210,12 +214,14 @@ try {
       cpuOfTrees({ server: server.child.pid, baseline: crud.child.pid, postgres: db.postmasterPid() });
     const crudAgain = await crudClaimants(db.runtime, connections, perStaff * 3);
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
+    await vacuumed(db.runtime.sql);
     const baselineBefore = trees();
     const baselineAgain = await claimLoad(crud.baseUrl, crudPaths, crudAgain, connections, duration);
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
     const baselineCpu = cpuPer(baselineBefore, trees(), baselineAgain.pairsPerSecond * duration);
     const esAgainClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+    await vacuumed(db.runtime.sql);
     const againSampler = await lagSampler();
     const esBefore = trees();
     const esAgainLoad = claimLoad(server.baseUrl, eventSourcedPaths, esAgainClaimants, connections, duration);
@@ -249,6 +255,7 @@ try {
 
   const lagClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, 1, smoke ? 20 : 300);
   await settled(server.baseUrl, db.runtime.sql, settleSeconds);
+  await vacuumed(db.runtime.sql);
   results.lag = await readYourWritesLag(
     server.baseUrl,
     lagClaimants.queues[0]!,
