@@ -127,7 +127,11 @@ export async function openRuntime(
     logger.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
   const sql = connect(databaseUrl, { max: config.DATABASE_POOL_SIZE ?? defaultPoolSize() });
-  const projectionSql = connect(databaseUrl, { max: PROJECTION_CONNECTIONS, asyncCommit: true, customPlans: true });
+  const projectionSql = connect(databaseUrl, {
+    max: PROJECTION_CONNECTIONS,
+    asyncCommit: true,
+    customPlans: true,
+  });
   try {
     await migrate(sql, 'personal-data', personalDataMigrations);
     await migrate(sql, 'sessions', sessionMigrations);
