@@ -2,7 +2,7 @@ import { shiftLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
 import type { EventData } from '../projection';
-import { upsertRows } from '../rows';
+import { insertRows, upsertRows } from '../rows';
 
 /** The details of each shift, kept by a projection that needs them to describe later events. */
 export const shiftFactsSchema = (table: string) => `
@@ -58,11 +58,15 @@ export function factsLabel(shift?: ShiftFacts): string {
  */
 export class ShiftFactsBatch {
   private readonly changed = new Set<string>();
+  /** The shifts whose facts the table held before the batch: the others are new rows. */
+  private readonly stored: ReadonlySet<string>;
 
   private constructor(
     private readonly table: string,
     private readonly facts: Map<string, ShiftFacts>,
-  ) {}
+  ) {
+    this.stored = new Set(facts.keys());
+  }
 
   static async load(tx: TransactionSql, table: string, events: readonly RecordedEvent[]) {
     const ids = [
@@ -96,8 +100,21 @@ export class ShiftFactsBatch {
     this.changed.add(d.shiftId);
   }
 
+  /** Writes what the batch changed: new shifts inserted (most of a rebuild's), the others replaced. */
   async save(tx: TransactionSql): Promise<void> {
-    const rows = [...this.changed].map((id) => this.facts.get(id)!);
-    await upsertRows(tx, this.table, 'id', rows);
+    const changed = [...this.changed];
+    const fresh = changed.filter((id) => !this.stored.has(id));
+    const known = changed.filter((id) => this.stored.has(id));
+    await insertRows(
+      tx,
+      this.table,
+      fresh.map((id) => this.facts.get(id)!),
+    );
+    await upsertRows(
+      tx,
+      this.table,
+      'id',
+      known.map((id) => this.facts.get(id)!),
+    );
   }
 }
