@@ -16,6 +16,7 @@ import {
   skippedEventIds,
 } from './parking';
 import { applyEvents, type Projection, physicalTable, readTable } from './projection';
+import { markPipelined } from './rows';
 
 export interface ProjectorDeps {
   sql: Sql;
@@ -221,6 +222,7 @@ export async function applyNextBatchTogether(
           if (shares.length === 0) return { advanced, busy };
           // The checkpoints move in the same trip as the read models' statements: should anything
           // fail, the whole transaction is rolled back, the moves with it.
+          markPipelined(tx);
           const [applied, moved] = await Promise.allSettled([
             allAtOnce(tx, deps.vault, events, shares),
             moveTo(

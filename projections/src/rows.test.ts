@@ -2,7 +2,7 @@ import { openBench, perFile } from '@shiftcover/testing';
 import fc from 'fast-check';
 import type { TransactionSql } from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { insertRows, upsertRows } from './rows';
+import { insertRows, markPipelined, upsertRows } from './rows';
 
 const bench = perFile(openBench);
 
@@ -127,8 +127,44 @@ describe('rows written many at a time', () => {
       await tx.unsafe(`alter table ${table} alter column label set not null`);
       await expect(tx.savepoint((sp) => insertRows(sp, table, many))).rejects.toThrow(/not-null/);
       await insertRows(tx, table, many.slice(1));
-      const [{ count }] = await tx<{ count: number }[]>`select count(*)::int from ${tx(table)}`;
-      expect(count).toBe(11_999);
+      const [counted] = await tx<{ count: number }[]>`select count(*)::int from ${tx(table)}`;
+      expect(counted?.count).toBe(11_999);
     });
+  });
+
+  it('lets the statements sent beside a COPY on the same transaction wait for it, not break it', {
+    timeout: 20_000,
+  }, async () => {
+    const many = Array.from({ length: 3000 }, (_, id) => ({ id, label: `row ${id}` }));
+    const counts = await bench.sql.begin(async (tx) => {
+      const [first, second] = [await newTable(tx), await newTable(tx)];
+      // Sent in one go, pipelined: the second COPY and the statements around both go down the
+      // connection while the first COPY is still under way.
+      const [, , , , counted] = await Promise.all([
+        insertRows(tx, first, many),
+        tx`select 1`,
+        insertRows(tx, second, many.slice(0, 10)),
+        upsertRows(tx, second, 'id', [{ id: 5000, label: 'upserted' }]),
+        tx<{ n: number }[]>`select count(*)::int as n from ${tx(first)}`,
+      ]);
+      const [inSecond] = await tx<{ n: number }[]>`select count(*)::int as n from ${tx(second)}`;
+      return [counted[0]?.n, inSecond?.n];
+    });
+    expect(counts).toEqual([3000, 11]);
+  });
+
+  it('sends rows as JSON in a transaction marked as pipelined', async () => {
+    // A string for a jsonb column tells the two apart: JSON carries it as a JSON string, while
+    // COPY hands PostgreSQL its text to read as JSON (hence insertRows' rule: no json columns).
+    const write = (pipelined: boolean) =>
+      bench.sql.begin(async (tx) => {
+        await tx`create temporary table if not exists rows_json (id int primary key, doc jsonb)`;
+        await tx`truncate rows_json`;
+        if (pipelined) markPipelined(tx);
+        await insertRows(tx, 'rows_json', [{ id: 1, doc: 'plain text' }]);
+        return tx`select doc from rows_json`;
+      });
+    expect(await write(true)).toEqual([{ doc: 'plain text' }]);
+    await expect(write(false)).rejects.toThrow(/json/);
   });
 });

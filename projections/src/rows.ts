@@ -60,6 +60,19 @@ function copyText(rows: readonly Row[], columns: readonly string[]): string | un
 }
 
 /**
+ * Transactions whose statements several writers send at once, pipelined down their one connection
+ * (the projector's round at the head of the log, markPipelined). A COPY has the connection to
+ * itself until it is done (the postgres client is patched to hold the statements sent after it
+ * meanwhile), which would make the others wait for it: in these transactions rows go as JSON.
+ */
+const pipelined = new WeakSet<TransactionSql>();
+
+/** Marks `tx` as a transaction whose statements several writers send at once: no COPY there. */
+export function markPipelined(tx: TransactionSql): void {
+  pipelined.add(tx);
+}
+
+/**
  * `copy table (columns) from stdin` with `text`. A row PostgreSQL refuses fails the statement
  * like any other (the postgres client is patched so that a refusal coming after the last row
  * fails the copy instead of leaving it waiting forever).
@@ -79,13 +92,13 @@ function insertFrom(tx: TransactionSql, table: string, rows: readonly Row[]) {
 
 /**
  * Inserts the rows, all with the same columns, into `table`: by COPY when every value of a chunk
- * can go that way, else as JSON. The table has no json or jsonb column (where a string would be
+ * can go that way and `tx` is not pipelined, else as JSON. The table has no json or jsonb column (where a string would be
  * read as JSON text by COPY, but as a JSON string from JSON).
  */
 export async function insertRows(tx: TransactionSql, table: string, rows: readonly Row[]): Promise<void> {
   for (const chunk of chunks(rows)) {
     const columns = Object.keys(chunk[0]!);
-    const text = copyText(chunk, columns);
+    const text = pipelined.has(tx) ? undefined : copyText(chunk, columns);
     if (text === undefined) await insertFrom(tx, table, chunk);
     else await copyInto(tx, table, columns, text);
   }

@@ -216,6 +216,32 @@ export async function settled(baseUrl: string, sql: Runtime['sql'], waitSeconds 
 }
 
 /**
+ * Waits for every read model to reach the log's head as it stands now, and fails the bench when
+ * they stop short of it and do not move for `stallSeconds`: beside a stuck projector a load run
+ * measures a server doing less than its work, and settled() only gives up on such a wait. Slow
+ * progress is waited for; only standing still fails.
+ */
+export async function readModelsCaughtUp(sql: Runtime['sql'], stallSeconds = 30): Promise<void> {
+  const [head] = await sql<{ position: bigint | null }[]>`select max(position) as position from events`;
+  const target = head?.position ?? 0n;
+  let last: bigint | undefined;
+  let movedAt = Date.now();
+  for (;;) {
+    const [behind] = await sql<{ position: bigint | null }[]>`
+      select min(position) as position from projection_checkpoints`;
+    const at = behind?.position ?? target;
+    if (at >= target) return;
+    if (at !== last) [last, movedAt] = [at, Date.now()];
+    else if (Date.now() - movedAt > stallSeconds * 1000) {
+      throw new Error(
+        `the read models stopped at position ${at}, short of the log's head at ${target}, and did not move for ${stallSeconds} s`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * Has PostgreSQL vacuum and analyze the database before a load run, as pgbench does before its
  * runs: what the setup wrote in bulk (its shifts, and the notifications each posting fans out to
  * every staff member) is cleaned up now rather than by autovacuum during the run, so the run pays

@@ -17,6 +17,7 @@ import {
   eventSourcedClaimants,
   eventSourcedPaths,
   meanLoad,
+  readModelsCaughtUp,
   settled,
   shiftListLoad,
   vacuumed,
@@ -174,6 +175,7 @@ try {
       log(`read-your-writes lag under ${connections} clients: ${renderLag(loadedLags[0]!)}`);
     }
     const es = await load;
+    await readModelsCaughtUp(db.runtime.sql);
     // The baseline runs once the event-sourced server has done all the work its run caused.
     if (connections === loaded) await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     const rows = await crudClaimants(db.runtime, connections, perStaff * 3);
@@ -238,6 +240,7 @@ try {
     results.loadedLag = lagOfRuns(loadedLags);
     log(`read-your-writes lag under ${connections} clients, again: ${renderLag(loadedLags[1]!)}`);
     const esAgain = await esAgainLoad;
+    await readModelsCaughtUp(db.runtime.sql);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     const esCpu = cpuPer(esBefore, trees(), esAgain.pairsPerSecond * duration);
     log(
