@@ -6,7 +6,8 @@ import type { TransactionSql } from 'postgres';
 // statement stays the same whatever the number of rows (prepared once, planned in no time) and
 // each value is converted by the column's type as a parameter would be. Rows that are only
 // inserted go by COPY instead when every value can (see copyField): PostgreSQL reads COPY's text
-// about twice as fast as it turns JSON into rows, which is most of a rebuild's time.
+// in about three fifths of the time it takes to turn the same rows from JSON, and writing rows is
+// most of a rebuild's time.
 const ROWS_PER_STATEMENT = 5000;
 
 type Row = object;
