@@ -1,6 +1,7 @@
 import { streams } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import {
+  appendStraight,
   appendUnapplicableUser,
   catchUp,
   dumpReadModels,
@@ -181,26 +182,15 @@ describe('an event a read model cannot apply', () => {
       ['South Wing', '2026-03-01T12:00:00.000Z'],
     ] as const) {
       const residenceId = crypto.randomUUID();
-      const id = crypto.randomUUID();
-      const commandId = crypto.randomUUID();
-      await deps.store.append(
+      const { eventId: id } = await appendStraight(
+        deps.store,
         streams.residence(residenceId),
-        [
-          {
-            id,
-            type: 'ResidenceCreated',
-            data: { residenceId, name, at },
-            metadata: {
-              commandId,
-              correlationId: commandId,
-              causationId: commandId,
-              actorId: 'system:test',
-              actorRole: 'system',
-              schemaVersion: 1,
-            },
-          },
-        ],
-        'no_stream',
+        'ResidenceCreated',
+        {
+          residenceId,
+          name,
+          at,
+        },
       );
       created.push({ id, residenceId });
     }

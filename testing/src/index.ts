@@ -10,7 +10,7 @@ export { aPerson, aShift } from './builders';
 export { HistoryWriter, historyStep } from './history';
 export { registerPerson } from './people';
 export { perFile } from './per-file';
-export { appendUnapplicableUser } from './poison';
+export { appendStraight, appendUnapplicableUser } from './poison';
 export { openProcessWorld } from './processes';
 export { startSmtpServer, subjectOf, type TestSmtpServer } from './smtp';
 export { until } from './wait';

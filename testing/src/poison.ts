@@ -34,15 +34,34 @@ export async function appendUnapplicableUser(
       },
     },
   ]);
+  const { eventId, position } = await appendStraight(
+    deps.store,
+    streams.user(userId),
+    'UserRegistered',
+    sealed!.data,
+  );
+  return { userId, eventId, position };
+}
+
+/**
+ * Appends one event straight to the store, bypassing the deciders, as if an older API had let it
+ * through: for the values read models must park rather than apply. A new stream's first event.
+ */
+export async function appendStraight(
+  store: EventStore,
+  streamId: string,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<{ eventId: string; position: bigint }> {
   const commandId = randomUUID();
   const eventId = randomUUID();
-  const { position } = await deps.store.append(
-    streams.user(userId),
+  const { position } = await store.append(
+    streamId,
     [
       {
         id: eventId,
-        type: 'UserRegistered',
-        data: sealed!.data,
+        type,
+        data,
         metadata: {
           commandId,
           correlationId: commandId,
@@ -55,5 +74,5 @@ export async function appendUnapplicableUser(
     ],
     'no_stream',
   );
-  return { userId, eventId, position };
+  return { eventId, position };
 }
