@@ -53,6 +53,19 @@ export const projectionMigrations: Migration[] = [
         return null;
       end $$;`,
   },
+  {
+    // Every update of a checkpoint row counts one write: a projector that keeps read-model rows
+    // between its rounds (KeptRows) trusts them only while the count is the one it left.
+    id: '005-checkpoint-writes',
+    up: `alter table projection_checkpoints add column writes bigint not null default 0;
+    create function count_checkpoint_write() returns trigger language plpgsql as $$
+      begin
+        new.writes := old.writes + 1;
+        return new;
+      end $$;
+    create trigger checkpoint_written before update on projection_checkpoints
+      for each row execute function count_checkpoint_write();`,
+  },
 ];
 
 export interface Checkpoint {
@@ -61,4 +74,6 @@ export interface Checkpoint {
   version: number;
   position: bigint;
   updatedAt: Date;
+  /** How many times the row was updated: by every transaction that wrote the projection's tables. */
+  writes: bigint;
 }

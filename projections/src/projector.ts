@@ -6,6 +6,7 @@ import {
 } from '@shiftcover/eventstore';
 import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from './checkpoints';
+import type { KeptRows } from './kept-rows';
 import {
   applyBatchOrSetAside,
   type EventConsumer,
@@ -23,18 +24,28 @@ export interface ProjectorDeps {
   store: EventStore;
   vault: PersonalDataVault;
   batchSize?: number;
+  /** Read-model rows kept between rounds at the head of the log (the runner's), if any. */
+  keptRows?: KeptRows;
 }
 
 /** Events a projector reads and applies at once when following the log. */
 export const DEFAULT_BATCH = 500;
 
-type Row = { name: string; generation: number; version: number; position: bigint; updated_at: Date };
+type Row = {
+  name: string;
+  generation: number;
+  version: number;
+  position: bigint;
+  updated_at: Date;
+  writes: bigint;
+};
 const toCheckpoint = (row: Row): Checkpoint => ({
   name: row.name,
   generation: row.generation,
   version: row.version,
   position: BigInt(row.position),
   updatedAt: row.updated_at,
+  writes: BigInt(row.writes),
 });
 
 export async function readCheckpoint(
@@ -201,49 +212,72 @@ export async function applyNextBatchTogether(
       ).map((row) => [row.name, toCheckpoint(row)]),
     );
   const moveTo = (tx: TransactionSql, names: string[]) =>
-    tx`update projection_checkpoints set position = ${last.toString()}, updated_at = now() where name in ${tx(names)}`;
+    tx<{ name: string; writes: bigint }[]>`
+      update projection_checkpoints set position = ${last.toString()}, updated_at = now()
+      where name in ${tx(names)} returning name, writes`;
 
   if (events.length < batchSize) {
     /**
      * One group's transaction: its projections at once, or (that having failed) one after
      * another. Returns the projections it advanced, once committed.
      */
-    const headRound = (group: readonly Projection[], atOnce: boolean) =>
-      deps.sql.begin(async (tx) => {
-        const advanced: string[] = [];
-        const busy: string[] = [];
-        const locked = await lock(tx, group.map((projection) => projection.name).sort());
-        for (const projection of group) if (!locked.has(projection.name)) busy.push(projection.name);
-        if (atOnce) {
-          const shares = group.flatMap((projection) => {
-            const checkpoint = locked.get(projection.name);
-            return checkpoint && last > checkpoint.position ? [{ projection, checkpoint }] : [];
-          });
-          if (shares.length === 0) return { advanced, busy };
-          // The checkpoints move in the same trip as the read models' statements: should anything
-          // fail, the whole transaction is rolled back, the moves with it.
-          markPipelined(tx);
-          const [applied, moved] = await Promise.allSettled([
-            allAtOnce(tx, deps.vault, events, shares),
-            moveTo(
+    const headRound = async (group: readonly Projection[], atOnce: boolean) => {
+      const kept = atOnce ? deps.keptRows : undefined;
+      let round: TransactionSql | undefined;
+      let writes = new Map<string, bigint>();
+      try {
+        const done = await deps.sql.begin(async (tx) => {
+          const advanced: string[] = [];
+          const busy: string[] = [];
+          const locked = await lock(tx, group.map((projection) => projection.name).sort());
+          for (const projection of group) if (!locked.has(projection.name)) busy.push(projection.name);
+          if (atOnce) {
+            const shares = group.flatMap((projection) => {
+              const checkpoint = locked.get(projection.name);
+              return checkpoint && last > checkpoint.position ? [{ projection, checkpoint }] : [];
+            });
+            if (shares.length === 0) return { advanced, busy };
+            // The checkpoints move in the same trip as the read models' statements: should anything
+            // fail, the whole transaction is rolled back, the moves with it.
+            markPipelined(tx);
+            round = tx;
+            kept?.begin(
               tx,
-              shares.map(({ projection }) => projection.name),
-            ),
-          ]);
-          if (applied.status === 'rejected') throw applied.reason;
-          if (moved.status === 'rejected') throw moved.reason;
-          advanced.push(...shares.map(({ projection }) => projection.name));
-          return { advanced, busy };
-        }
-        const groupParked: [string, Failure][] = [];
-        for (const projection of group) {
-          const checkpoint = locked.get(projection.name);
-          if (checkpoint && (await applyTo(tx, projection, checkpoint, groupParked)))
-            advanced.push(projection.name);
-        }
-        if (advanced.length > 0) await moveTo(tx, advanced);
-        return { advanced, busy, parked: groupParked };
-      });
+              shares.map(({ projection, checkpoint }) => ({
+                name: projection.name,
+                checkpoint,
+                tables: projection.tables.map((table) => physicalTable(table, checkpoint.generation)),
+              })),
+            );
+            const [applied, moved] = await Promise.allSettled([
+              allAtOnce(tx, deps.vault, events, shares),
+              moveTo(
+                tx,
+                shares.map(({ projection }) => projection.name),
+              ),
+            ]);
+            if (applied.status === 'rejected') throw applied.reason;
+            if (moved.status === 'rejected') throw moved.reason;
+            writes = new Map(moved.value.map((row) => [row.name, BigInt(row.writes)]));
+            advanced.push(...shares.map(({ projection }) => projection.name));
+            return { advanced, busy };
+          }
+          const groupParked: [string, Failure][] = [];
+          for (const projection of group) {
+            const checkpoint = locked.get(projection.name);
+            if (checkpoint && (await applyTo(tx, projection, checkpoint, groupParked)))
+              advanced.push(projection.name);
+          }
+          if (advanced.length > 0) await moveTo(tx, advanced);
+          return { advanced, busy, parked: groupParked };
+        });
+        if (round) kept?.committed(round, writes);
+        return done;
+      } catch (error) {
+        if (round) kept?.abandoned(round);
+        throw error;
+      }
+    };
     for (const group of headGroups(projections)) {
       // Should a group fail, those committed before it stand; they were told through onCommitted.
       let done: { advanced: string[]; busy: string[]; parked?: [string, Failure][] };
@@ -348,6 +382,9 @@ export function projectionConsumer(deps: ProjectorDeps, projection: Projection):
         const checkpoint = await readCheckpoint(tx, projection.name, true);
         if (!checkpoint) throw new Error(`Projection ${projection.name} is not installed`);
         await applyEvents(projection, tx, [event], (table) => physicalTable(table, checkpoint.generation));
+        // The row is updated, its position and time left as they were, so that the write is counted
+        // (projection_checkpoints.writes): a projector's kept rows of these tables are stale now.
+        await tx`update projection_checkpoints set updated_at = updated_at where name = ${projection.name}`;
         await tx`delete from parked_events where consumer = ${projection.name} and event_id = ${event.id} and status = 'parked'`;
       }),
   };

@@ -1,5 +1,6 @@
 import { finished } from 'node:stream/promises';
 import type { TransactionSql } from 'postgres';
+import { keepDeleted, keepWritten } from './kept-rows';
 
 // Many rows per statement: a batch is written in a few round trips instead of one per event. The
 // rows travel as one JSON array that PostgreSQL turns into rows of the table's own type, so the
@@ -99,6 +100,7 @@ function insertFrom(tx: TransactionSql, table: string, rows: readonly Row[]) {
 export async function insertRows(tx: TransactionSql, table: string, rows: readonly Row[]): Promise<void> {
   for (const chunk of chunks(rows)) {
     const columns = Object.keys(chunk[0]!);
+    keepWritten(tx, table, columns, chunk);
     const text = pipelined.has(tx) ? undefined : copyText(chunk, columns);
     if (text === undefined) await insertFrom(tx, table, chunk);
     else await copyInto(tx, table, columns, text);
@@ -113,6 +115,7 @@ export async function upsertRows(
   rows: readonly Row[],
 ): Promise<void> {
   for (const chunk of chunks(rows)) {
+    keepWritten(tx, table, Object.keys(chunk[0]!), chunk);
     const set = Object.keys(chunk[0]!)
       .filter((column) => column !== key)
       .map((column) => `"${column}" = excluded."${column}"`)
@@ -128,5 +131,7 @@ export async function deleteRows(
   key: string,
   ids: readonly string[],
 ): Promise<void> {
-  if (ids.length > 0) await tx`delete from ${tx(table)} where ${tx(key)} = any(${ids as string[]})`;
+  if (ids.length === 0) return;
+  keepDeleted(tx, table, key, ids);
+  await tx`delete from ${tx(table)} where ${tx(key)} = any(${ids as string[]})`;
 }

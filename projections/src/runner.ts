@@ -1,3 +1,4 @@
+import { KeptRows } from './kept-rows';
 import type { Failure } from './parking';
 import type { Projection } from './projection';
 import {
@@ -43,6 +44,8 @@ export class ProjectionRunner {
   private readonly backoff = new Map<string, { failures: number; until: number }>();
   /** Set when a batch failed together: the next round goes projection by projection. */
   private oneByOne = false;
+  /** The rows of its rounds at the head of the log, kept for the next rounds (see KeptRows). */
+  private readonly keptRows = new KeptRows();
 
   constructor(
     private readonly deps: ProjectorDeps,
@@ -128,7 +131,7 @@ export class ProjectionRunner {
       try {
         // Each transaction's progress is told as it commits: a group committed first is read sooner.
         const outcome = await applyNextBatchTogether(
-          this.deps,
+          { ...this.deps, keptRows: this.deps.keptRows ?? this.keptRows },
           front,
           furthest,
           (name, failure) => this.reportParked(name, failure),

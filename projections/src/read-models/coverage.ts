@@ -1,6 +1,7 @@
 import { shiftInterval } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
+import { rowsByKey } from '../kept-rows';
 import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
 import { deleteRows, upsertRows } from '../rows';
 
@@ -136,7 +137,7 @@ async function applyCoverageBatch(tx: TransactionSql, events: readonly RecordedE
   const shiftEvents = events.filter((e) => changesCoverage.has(e.type));
   if (shiftEvents.length === 0) return;
   const ids = [...new Set(shiftEvents.map((e) => e.data.shiftId as string))];
-  const found = await tx<CoverageRow[]>`select * from ${tx(table)} where id = any(${ids})`;
+  const found = await rowsByKey<CoverageRow>(tx, table, 'id', ids);
   const rows = new Map<string, CoverageRow | null>(found.map((row) => [row.id, row]));
   const changed = new Set<string>();
   for (const event of shiftEvents) {

@@ -1,6 +1,7 @@
 import { type OutreachNotice, openingEvents, stepKey, takingEvents } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
+import { rowsByKey } from '../kept-rows';
 import type { EventData, Projection, TableName } from '../projection';
 import { deleteRows, upsertRows } from '../rows';
 
@@ -84,10 +85,7 @@ async function applyOutreachBatch(tx: TransactionSql, events: readonly RecordedE
   const outreach = t('shift_outreach');
   const ladderEvents = events.filter((e) => changesLadders.has(e.type));
   const ids = [...new Set(ladderEvents.map((e) => e.data.shiftId as string))];
-  const found =
-    ids.length === 0
-      ? []
-      : await tx<ShiftLadderRow[]>`select * from ${tx(ladders)} where shift_id = any(${ids})`;
+  const found = await rowsByKey<ShiftLadderRow>(tx, ladders, 'shift_id', ids);
   const rows = new Map<string, ShiftLadderRow | null>(found.map((row) => [row.shift_id, row]));
   const changed = new Set<string>();
   const notices: NoticeRow[] = [];

@@ -1,6 +1,7 @@
 import { shiftLabel } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
+import { rowsByKey } from '../kept-rows';
 import type { EventData } from '../projection';
 import { insertRows, upsertRows } from '../rows';
 
@@ -72,8 +73,7 @@ export class ShiftFactsBatch {
     const ids = [
       ...new Set(events.map((event) => event.data.shiftId).filter((id) => typeof id === 'string')),
     ];
-    const rows =
-      ids.length > 0 ? await tx<ShiftFacts[]>`select * from ${tx(table)} where id = any(${ids})` : [];
+    const rows = await rowsByKey<ShiftFacts>(tx, table, 'id', ids);
     return new ShiftFactsBatch(table, new Map(rows.map((row) => [row.id, { ...row }])));
   }
 

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { TransactionSql } from 'postgres';
+import { rowsByKey } from '../kept-rows';
 import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
 import { deleteRows, upsertRows } from '../rows';
 
@@ -105,9 +106,7 @@ async function load(tx: TransactionSql, events: readonly RecordedEvent[], t: Tab
     'shiftId',
   );
   const [shifts, transfers] = await Promise.all([
-    shiftIds.length > 0
-      ? tx<ShiftRow[]>`select * from ${tx(t('shifts'))} where id = any(${shiftIds})`
-      : Promise.resolve([]),
+    rowsByKey<ShiftRow>(tx, t('shifts'), 'id', shiftIds),
     transferIds.length + deleted.length > 0
       ? tx<TransferRow[]>`select * from ${tx(t('transfer_requests'))}
           where id = any(${transferIds}) or shift_id = any(${deleted})`
