@@ -41,6 +41,15 @@ async function headRound(deps: ProjectorDeps, kept: KeptRows) {
   await applyNextBatchTogether({ ...deps, keptRows: kept }, projections, behindMost);
 }
 
+/** A fresh store holding the history writer's setup, every read model installed, and no rows kept. */
+async function readModelsSetUp() {
+  const { service, deps, store } = await prepare(bench.sql);
+  const writer = new HistoryWriter(service);
+  await writer.setUp();
+  for (const projection of projections) await install(bench.sql, projection);
+  return { deps, store, writer, kept: new KeptRows() };
+}
+
 describe('read-model rows kept between rounds at the head of the log', () => {
   it('give the tables a rebuild gives, whatever other projectors and rebuilds write between the rounds', async () => {
     let served = 0;
@@ -55,11 +64,7 @@ describe('read-model rows kept between rounds at the head of the log', () => {
           maxLength: 20,
         }),
         async (steps, after) => {
-          const { service, deps } = await prepare(bench.sql);
-          const writer = new HistoryWriter(service);
-          await writer.setUp();
-          for (const projection of projections) await install(bench.sql, projection);
-          const kept = new KeptRows();
+          const { deps, writer, kept } = await readModelsSetUp();
           for (const [i, step] of steps.entries()) {
             await writer.step(step);
             const before = kept.served;
@@ -93,11 +98,7 @@ describe('read-model rows kept between rounds at the head of the log', () => {
   });
 
   it('are read again once another writer has updated the checkpoint row, as every writer does', async () => {
-    const { service, deps } = await prepare(bench.sql);
-    const writer = new HistoryWriter(service);
-    await writer.setUp();
-    for (const projection of projections) await install(bench.sql, projection);
-    const kept = new KeptRows();
+    const { deps, writer, kept } = await readModelsSetUp();
     await headRound(deps, kept);
     const shifts = physicalTable('shifts', 1);
     const locations = async () =>
@@ -127,10 +128,7 @@ describe('read-model rows kept between rounds at the head of the log', () => {
   });
 
   it('are stale for the projector once a parked event is retried into the tables', async () => {
-    const { service, deps, store } = await prepare(bench.sql);
-    const writer = new HistoryWriter(service);
-    await writer.setUp();
-    await install(bench.sql, shiftsProjection);
+    const { deps, store } = await readModelsSetUp();
     await catchUp(deps, [shiftsProjection]);
     const before = (await readCheckpoint(bench.sql, 'shifts'))!;
     const [event] = await store.readAll(0n, 1);
