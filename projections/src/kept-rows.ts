@@ -3,6 +3,12 @@ import type { Checkpoint } from './checkpoints';
 
 type Row = Record<string, unknown>;
 
+/** A column of a kept table, with PostgreSQL's type of it (its oid). */
+interface Column {
+  name: string;
+  type: number;
+}
+
 /** How many rows of each table are kept; past that the least recently used are let go. */
 export const KEPT_ROWS_PER_TABLE = 5_000;
 
@@ -13,7 +19,7 @@ export const KEPT_ROWS_PER_TABLE = 5_000;
  */
 interface KeptTable {
   key: string;
-  columns: readonly string[];
+  columns: readonly Column[];
   rows: Map<string, Row | null>;
 }
 
@@ -112,7 +118,7 @@ export class KeptRows {
 interface StagedTable {
   owner: Round['projections'][number];
   key: string;
-  columns: readonly string[];
+  columns: readonly Column[];
   /** A row read or written, null for a key read and not found, undefined for a row to forget. */
   rows: Map<string, Row | null | undefined>;
 }
@@ -162,7 +168,7 @@ export async function rowsByKey<R extends object>(
     owner,
     table,
     key,
-    read.columns.map((column) => column.name),
+    read.columns.map(({ name, type }) => ({ name, type })),
   );
   const readKeys = new Set<string>();
   for (const row of read) {
@@ -180,7 +186,7 @@ function stageTable(
   owner: Round['projections'][number],
   table: string,
   key: string,
-  columns: readonly string[],
+  columns: readonly Column[],
 ): StagedTable {
   let staged = round.tables.get(table);
   if (!staged) {
@@ -194,8 +200,9 @@ function stageTable(
 /**
  * Stages rows a round wrote to `table` in a statement whose columns were `columns` (the first
  * row's): as PostgreSQL will hold them, an undefined value being a null; a row that leaves out a
- * column of the table (PostgreSQL would give it its default, or keep what it had) is forgotten.
- * Does nothing for a table whose rows are not kept.
+ * column of the table (PostgreSQL would give it its default, or keep what it had), or holds a value
+ * that would be read back as another (asRead), is forgotten. Does nothing for a table whose rows
+ * are not kept.
  */
 export function keepWritten(
   tx: TransactionSql,
@@ -206,17 +213,66 @@ export function keepWritten(
   const staged = stagedTableOf(tx, table);
   if (!staged) return;
   const written = new Set(columns);
-  const complete = staged.columns.every((column) => written.has(column));
+  const complete = staged.columns.every((column) => written.has(column.name));
   for (const row of rows) {
     const id = String((row as Row)[staged.key]);
-    if (!complete) {
-      staged.rows.set(id, undefined);
+    staged.rows.set(id, complete ? asRead(staged.columns, row as Row) : undefined);
+  }
+}
+
+const BOOL = 16;
+const INT2 = 21;
+const INT4 = 23;
+const TEXT = 25;
+const JSON_TYPE = 114;
+const TEXT_ARRAY = 1009;
+const VARCHAR = 1043;
+const TIMESTAMPTZ = 1184;
+const JSONB = 3802;
+
+/**
+ * The row as reading it back would give it, or undefined (forget it) where a value would come back
+ * as another value: a number written to a text column comes back a string, say, which a projection
+ * may treat otherwise. A time is kept as written, a Date or the event's text, as the projections
+ * already take both (a row changed earlier in the same batch holds the text).
+ */
+function asRead(columns: readonly Column[], row: Row): Row | undefined {
+  const read: Row = {};
+  for (const { name, type } of columns) {
+    const value = row[name] ?? null;
+    if (value === null) {
+      read[name] = null;
       continue;
     }
-    const kept: Row = {};
-    for (const column of staged.columns) kept[column] = (row as Row)[column] ?? null;
-    staged.rows.set(id, kept);
+    switch (type) {
+      case TEXT:
+      case VARCHAR:
+        if (typeof value !== 'string') return undefined;
+        break;
+      case BOOL:
+        if (typeof value !== 'boolean') return undefined;
+        break;
+      case INT2:
+      case INT4:
+        if (!Number.isInteger(value)) return undefined;
+        break;
+      case TIMESTAMPTZ:
+        if (typeof value !== 'string' && !(value instanceof Date && Number.isFinite(value.getTime())))
+          return undefined;
+        break;
+      case TEXT_ARRAY:
+        if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return undefined;
+        break;
+      case JSON_TYPE:
+      case JSONB:
+        read[name] = JSON.parse(JSON.stringify(value));
+        continue;
+      default:
+        return undefined;
+    }
+    read[name] = value;
   }
+  return read;
 }
 
 /**
