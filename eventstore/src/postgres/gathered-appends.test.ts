@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
@@ -197,6 +198,60 @@ describe('the PostgreSQL store gathering concurrent appends', () => {
       ['Noted', 1n],
     ]);
     expect((await store.readStream('contended')).revision).toBe(1n);
+  });
+
+  it('answers each append of one statement on its own, a repeat of one made earlier in it as a duplicate', async () => {
+    const stored = (stream: string, events: number, expected: string | null = null): AppendPart => ({
+      stream,
+      expected,
+      previousHash: '0'.repeat(64),
+      events: Array.from({ length: events }, () => ({
+        id: randomUUID(),
+        type: 'Thing',
+        data: {},
+        metadata: {},
+      })),
+    });
+    const a = stored('one-a', 2);
+    const moved = stored('one-a', 1, '1');
+    const stale = stored('one-c', 1, '7');
+    const outcomes = await sql<PartOutcome[]>`
+      select * from eventstore_append_each(${sql.json([
+        [a],
+        [stored('one-b', 1), moved],
+        // The first append again, word for word: a repeat of one this statement has just made.
+        [a],
+        // A new stream, then one at another revision than expected: neither part stays.
+        [stored('one-d', 1), stale],
+        [stored('one-e', 3)],
+      ] as never)}) order by append, part`;
+    const first = outcomes[0]!.last_position! - 1n;
+    expect(outcomes.map((o) => [o.append, o.part, o.outcome, o.stream_revision, o.last_position])).toEqual([
+      [0, 0, 'appended', 1n, first + 1n],
+      [1, 0, 'appended', 0n, first + 2n],
+      [1, 1, 'appended', 2n, first + 3n],
+      [2, 0, 'duplicate', 1n, first + 1n],
+      [3, 1, 'conflict', null, null],
+      [4, 0, 'appended', 2n, first + 6n],
+    ]);
+    const written = await sql<{ position: bigint; stream_id: string; revision: bigint }[]>`
+      select position, stream_id, revision from events where stream_id like 'one-%' order by position`;
+    expect(written.map((e) => [e.position - first, e.stream_id, e.revision])).toEqual([
+      [0n, 'one-a', 0n],
+      [1n, 'one-a', 1n],
+      [2n, 'one-b', 0n],
+      [3n, 'one-a', 2n],
+      [4n, 'one-e', 0n],
+      [5n, 'one-e', 1n],
+      [6n, 'one-e', 2n],
+    ]);
+    const streams = await sql<{ stream_id: string; revision: bigint }[]>`
+      select stream_id, revision from event_streams where stream_id like 'one-%' order by stream_id`;
+    expect(streams.map((s) => [s.stream_id, s.revision])).toEqual([
+      ['one-a', 2n],
+      ['one-b', 0n],
+      ['one-e', 2n],
+    ]);
   });
 
   it('keeps the others of a statement that failed as a whole (an event id stored before, in another stream)', async () => {
