@@ -25,6 +25,7 @@ import {
 import { crudRoutes, type LagFigures, lagOfRuns, lagSampler, readYourWritesLag } from './lag-sampler';
 import { renderStoreResults, type StoreResults } from './store-bench';
 import { firstScreenAssets, firstScreenPerformance, renderPerformance, timeToFirstRender } from './web-bench';
+import { type DatabaseWrites, writesPer, writesSettled } from './writes';
 import { AVAILABLE_SHIFTS_FIRST_PAGE, renderYearSection, yearReads } from './year-bench';
 
 /**
@@ -217,14 +218,21 @@ try {
     const crudAgain = await crudClaimants(db.runtime, connections, perStaff * 3);
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
     await vacuumed(db.runtime.sql);
+    const baselineWritten = await writesSettled(db.runtime.sql);
     const baselineBefore = trees();
     const baselineAgain = await claimLoad(crud.baseUrl, crudPaths, crudAgain, connections, duration);
     await settled(crud.baseUrl, db.runtime.sql, settleSeconds);
     const baselineCpu = cpuPer(baselineBefore, trees(), baselineAgain.pairsPerSecond * duration);
+    const baselineWrites = writesPer(
+      baselineWritten,
+      await writesSettled(db.runtime.sql),
+      baselineAgain.pairsPerSecond * duration,
+    );
     const esAgainClaimants = await eventSourcedClaimants(db.runtime, server.baseUrl, connections, perStaff);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     await vacuumed(db.runtime.sql);
     const againSampler = await lagSampler();
+    const esWritten = await writesSettled(db.runtime.sql);
     const esBefore = trees();
     const esAgainLoad = claimLoad(server.baseUrl, eventSourcedPaths, esAgainClaimants, connections, duration);
     loadedLags.push(
@@ -243,6 +251,11 @@ try {
     await readModelsCaughtUp(db.runtime.sql);
     await settled(server.baseUrl, db.runtime.sql, settleSeconds);
     const esCpu = cpuPer(esBefore, trees(), esAgain.pairsPerSecond * duration);
+    const esWrites = writesPer(
+      esWritten,
+      await writesSettled(db.runtime.sql),
+      esAgain.pairsPerSecond * duration,
+    );
     log(
       `claim + approve, ${connections} clients, again: CRUD ${JSON.stringify(baselineAgain)} | event-sourced ${JSON.stringify(esAgain)}; CPU ms per pair: CRUD ${JSON.stringify(baselineCpu)} | event-sourced ${JSON.stringify(esCpu)}`,
     );
@@ -252,6 +265,7 @@ try {
       baseline: meanLoad(baseline, baselineAgain),
       runs: { eventSourced: [es, esAgain], baseline: [baseline, baselineAgain] },
       ...(esCpu && baselineCpu ? { cpu: { eventSourced: esCpu, baseline: baselineCpu } } : {}),
+      ...(esWrites && baselineWrites ? { writes: { eventSourced: esWrites, baseline: baselineWrites } } : {}),
     });
   }
   results.commands = commands;
@@ -346,6 +360,18 @@ function renderCpu({ eventSourced, baseline }: CpuPerPair): string {
   return `CPU time per pair in the second run of each, from its start until the server had done all the work it caused (read models, mail and JetStream included): event-sourced server with its projector thread and nats-server ${ms(eventSourced.server)}, PostgreSQL ${ms(eventSourced.postgres)}, together ${ms(es)}; CRUD baseline server ${ms(baseline.baseline)}, PostgreSQL ${ms(baseline.postgres)}, together ${ms(crud)}. The baseline's total ÷ the event-sourced: ${(crud / Math.max(0.001, es)).toFixed(2)}, about the most the pairs/s ratio can reach while both share this machine's cores.`;
 }
 
+function renderWrites({
+  eventSourced,
+  baseline,
+}: {
+  eventSourced: DatabaseWrites;
+  baseline: DatabaseWrites;
+}): string {
+  const wrote = (w: DatabaseWrites) =>
+    `${w.rows.toFixed(1)} rows (${w.hotUpdates.toFixed(1)} of them updates in place, HOT), at most ${w.indexEntries.toFixed(1)} index entries, ${w.commits.toFixed(1)} commits and ${(w.walBytes / 1024).toFixed(1)} KiB of write-ahead log`;
+  return `What PostgreSQL wrote per pair in the same runs, from its statistics: event-sourced ${wrote(eventSourced)} (the events, the streams' revisions, the read models, their checkpoints and mail's; the read-back sampler's own claims included); CRUD baseline ${wrote(baseline)}. The event-sourced pair's rows ÷ the baseline's: ${(eventSourced.rows / Math.max(0.01, baseline.rows)).toFixed(1)}, its index entries ÷ the baseline's: ${(eventSourced.indexEntries / Math.max(0.01, baseline.indexEntries)).toFixed(1)}.`;
+}
+
 function renderResults(r: Record<string, unknown>): string {
   type Figures = { pairsPerSecond: number; p50: number; p99: number; failures: number };
   const commands = r.commands as {
@@ -354,6 +380,7 @@ function renderResults(r: Record<string, unknown>): string {
     baseline: Figures;
     runs?: { eventSourced: Figures[]; baseline: Figures[] };
     cpu?: CpuPerPair;
+    writes?: { eventSourced: DatabaseWrites; baseline: DatabaseWrites };
   }[];
   type ReadFigures = {
     connections: number;
@@ -398,6 +425,7 @@ function renderResults(r: Record<string, unknown>): string {
           `At ${c.connections} clients each server ran twice, in the order event-sourced, baseline, baseline, event-sourced, and the row gives the means: event-sourced ${c.runs!.eventSourced.map((f) => `${f.pairsPerSecond} pairs/s (p99 ${f.p99} ms)`).join(' and ')}, baseline ${c.runs!.baseline.map((f) => `${f.pairsPerSecond} pairs/s (p99 ${f.p99} ms)`).join(' and ')}.`,
       ),
     ...commands.filter((c) => c.cpu).map((c) => renderCpu(c.cpu!)),
+    ...commands.filter((c) => c.writes).map((c) => renderWrites(c.writes!)),
     at64 && at1
       ? `Targets: at 64 clients at least 0.8× the baseline's pairs/s: ${verdict(at64.eventSourced.pairsPerSecond >= 0.8 * at64.baseline.pairsPerSecond)}, with a p99 at most 1.5× the baseline's: ${verdict(at64.eventSourced.p99 <= 1.5 * at64.baseline.p99)}; one client's p50 at most 3 ms per command: ${verdict(at1.eventSourced.p50 <= 3)}.`
       : '',
