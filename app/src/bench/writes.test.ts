@@ -15,7 +15,7 @@ describe("a database's write counts", () => {
       // Counted on the backend that reads them: a forced report makes them visible at once.
       const reading = async () => {
         await conn`select pg_stat_force_next_flush()`;
-        return databaseWrites(conn as never);
+        return databaseWrites(conn);
       };
       await conn`create table counted (id int primary key, code text not null, note text) with (fillfactor = 50)`;
       await conn`create index on counted (code)`;
