@@ -25,7 +25,7 @@ function DayCell({ day, shifts, onOpen }: { day: CalendarDay; shifts: Shift[]; o
       aria-label={label}
       className={cn(
         'flex min-h-14 min-w-0 flex-col gap-1 border-t border-l border-slate-200 p-1 text-left text-xs hover:bg-slate-50 focus-visible:relative focus-visible:outline-2 focus-visible:outline-teal-600 sm:min-h-24 sm:p-1.5',
-        !day.inMonth && 'bg-slate-50 text-slate-400',
+        !day.inMonth && 'bg-slate-50 text-slate-500',
       )}
     >
       <span className="flex items-center justify-between gap-1">
