@@ -1,5 +1,6 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import type { RecordedEvent } from '@shiftcover/eventstore';
 import type { Logger } from '@shiftcover/platform';
 import {
   EVENTS_STREAM,
@@ -27,7 +28,9 @@ export async function startJetStream(
     (handler) => new JetStreamConsumer({ sql: runtime.sql, js, jsm, handler, log: logger }),
   );
   for (const consumer of consumers) await consumer.start();
-  const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, log: logger });
+  // An event no consumer reads is not published: a claim's reservation on a person's schedule, say.
+  const publishes = (event: RecordedEvent) => handlers.some((handler) => handler.wants?.(event) ?? true);
+  const bridge = new EventBridge({ sql: runtime.sql, store: runtime.store, js, publishes, log: logger });
   await bridge.start();
   runtime.operations.checks.push({
     name: 'nats',

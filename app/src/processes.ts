@@ -52,6 +52,7 @@ export async function startProcesses(runtime: Runtime, config: Config, logger: L
   // What the consumer plans goes out at once, not at the sender's next round.
   const consumer: EventHandler = {
     name: planner.name,
+    wants: planner.wants,
     async handle(event) {
       await planner.handle(event);
       sender.nudge(logger);

@@ -223,6 +223,15 @@ describe('e-mail notifications over a real SMTP server', () => {
       '1 mia@example.org | Claim awaiting approval: Maple House, 2026-03-10',
       '3 sam@example.org | Shift confirmed: Maple House, 2026-03-10',
     ]);
+
+    // Only the events the planner wants reach it through JetStream: the claim's reservation on the
+    // claimant's schedule is not published, and a planner given the rest plans the same mails.
+    await world.sql`delete from email_deliveries where event_id = any(${events.map((event) => event.id)})`;
+    const fresh = emailHandler(deps());
+    const published = events.filter((event) => fresh.wants(event));
+    expect(published.map((event) => event.type)).toEqual(['ShiftPosted', 'ShiftClaimed', 'ClaimApproved']);
+    await fresh.handleBatch(published);
+    expect(sorted(await stored())).toEqual(sorted(alone));
   });
 
   it('a batch asks who all staff and each residence’s admins are once, and mails each event as alone', async () => {

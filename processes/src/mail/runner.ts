@@ -156,6 +156,8 @@ export function emailHandler(deps: MailPlannerDeps) {
   };
   return {
     name: NAME,
+    /** The events it reads: those that may be mailed, and every shift's, which it follows. */
+    wants: (event: RecordedEvent) => mayMail(event) || inCategory(event.streamId, 'shift'),
     /** One event delivered alone: followed, and planned from the shifts followed, as a batch is. */
     async handle(event: RecordedEvent): Promise<void> {
       followed.follow([event]);

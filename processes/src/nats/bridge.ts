@@ -64,11 +64,12 @@ export function decodeEvent(text: string): RecordedEvent {
 }
 
 /**
- * Publishes the global log to JetStream in order, from its own checkpoint. The checkpoint moves
- * only after JetStream acknowledged, and a republish after a crash is dropped as a duplicate.
+ * Publishes the global log to JetStream in order, from its own checkpoint: the events some process
+ * manager reads (`publishes`), the others passed over. The checkpoint moves only after JetStream
+ * acknowledged, and a republish after a crash is dropped as a duplicate.
  *
  * A batch goes out without waiting for each acknowledgement: its first event alone, then the rest
- * together, each stored by JetStream only while the event before it in the log is the stream's last
+ * together, each stored by JetStream only while the event published before it is the stream's last
  * message (`expect.lastMsgID`). An event lost on the way (a connection dropped between two
  * publishes) therefore has every later one of its batch refused rather than stored ahead of it; the
  * checkpoint moves past the acknowledged run before the loss, and the next round publishes from
@@ -88,6 +89,11 @@ export class EventBridge {
       sql: Sql;
       store: EventStore;
       js: JetStreamClient;
+      /**
+       * The events some process manager reads: the others pass the bridge unpublished, its
+       * checkpoint moving past them all the same. Every event when absent.
+       */
+      publishes?: (event: RecordedEvent) => boolean;
       log?: { error(o: object, m: string): void };
     },
   ) {}
@@ -110,9 +116,9 @@ export class EventBridge {
   }
 
   /**
-   * Publishes the next batch; returns how many events went out. When JetStream refuses or loses one
-   * after the first, those before it count and the checkpoint moves past them; when the first fails,
-   * nothing moves and the error is thrown.
+   * Publishes the next batch; returns how many events of the log it passed, published or not wanted.
+   * When JetStream refuses or loses one after the first published, those before it count and the
+   * checkpoint moves past them; when the first fails, nothing moves and the error is thrown.
    */
   async publishNextBatch(limit = BATCH): Promise<number> {
     const [row] = await this.deps.sql<
@@ -120,27 +126,31 @@ export class EventBridge {
     >`select position from process_checkpoints where name = ${NAME}`;
     const events = await this.deps.store.readAll(BigInt(row?.position ?? 0), limit);
     if (events.length === 0) return 0;
+    const { publishes } = this.deps;
+    const wanted = publishes ? events.filter(publishes) : events;
     const publish = (event: RecordedEvent, after?: RecordedEvent) =>
       this.deps.js.publish(subjectOf(event.type), encodeEvent(event), {
         msgID: event.id,
         ...(after ? { expect: { lastMsgID: after.id } } : {}),
       });
-    await publish(events[0]!);
-    const acks = await Promise.allSettled(events.slice(1).map((event, i) => publish(event, events[i])));
+    // Each expects the one published before it, the events passed over between them not being on the stream.
+    if (wanted.length > 0) await publish(wanted[0]!);
+    const acks = await Promise.allSettled(wanted.slice(1).map((event, i) => publish(event, wanted[i])));
     const refused = acks.findIndex((ack) => ack.status === 'rejected');
-    const published = refused === -1 ? events.length : refused + 1;
+    // The log's events up to the first not published: all of the batch, or those before the refused one.
+    const passed = refused === -1 ? events.length : events.indexOf(wanted[refused + 1]!);
     await this.deps
-      .sql`update process_checkpoints set position = ${events[published - 1]!.position.toString()}, updated_at = now()
+      .sql`update process_checkpoints set position = ${events[passed - 1]!.position.toString()}, updated_at = now()
       where name = ${NAME}`;
     if (refused !== -1) {
       this.deps.log?.error(
-        { err: (acks[refused] as PromiseRejectedResult).reason, eventId: events[published]!.id },
+        { err: (acks[refused] as PromiseRejectedResult).reason, eventId: events[passed]!.id },
         'publishing to NATS stopped partway through a batch: the rest follows from the checkpoint',
       );
       // The rest is waiting: the loop goes on at once.
       this.notified = true;
     }
-    return published;
+    return passed;
   }
 
   private async follow() {
@@ -148,10 +158,10 @@ export class EventBridge {
     while (this.running) {
       try {
         this.notified = false;
-        const published = await this.publishNextBatch(BATCH);
+        const passed = await this.publishNextBatch(BATCH);
         failures = 0;
         // A short batch reached the head of the log: the next comes with the doorbell.
-        if (published >= BATCH || this.notified) continue;
+        if (passed >= BATCH || this.notified) continue;
         await this.pause(1000);
       } catch (error) {
         failures += 1;

@@ -14,6 +14,11 @@ import { decodeEvent, EVENTS_STREAM } from './bridge';
 export interface EventHandler {
   /** The durable consumer's name. */
   name: string;
+  /**
+   * The events it reads, when not all: the bridge publishes an event only when some consumer wants
+   * it, so one that none wants never reaches JetStream.
+   */
+  wants?(event: RecordedEvent): boolean;
   /** Must be idempotent: JetStream may deliver an event again. */
   handle(event: RecordedEvent): Promise<void>;
   /** An operator's retry of a parked event, when it must skip checks `handle` makes. */

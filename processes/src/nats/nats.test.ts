@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { easternInstant } from '@shiftcover/domain';
 import { countEventsAfter, type RecordedEvent } from '@shiftcover/eventstore';
@@ -28,6 +34,39 @@ beforeAll(async () => {
 });
 
 afterAll(() => nc.close());
+
+/** The ids of the events the stream stored after sequence `before`, in its order. */
+async function storedSince(jsm: JetStreamManager, before: number): Promise<string[]> {
+  const { last_seq } = (await jsm.streams.info(EVENTS_STREAM)).state;
+  const ids: string[] = [];
+  for (let seq = before + 1; seq <= last_seq; seq++) {
+    const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq });
+    ids.push(decodeEvent(new TextDecoder().decode(message!.data)).id);
+  }
+  return ids;
+}
+
+/** A JetStream client that loses the publish of `lost` once, as a connection that dropped and came back. */
+function losingOnce(js: JetStreamClient, lost: RecordedEvent): JetStreamClient {
+  let losing = true;
+  const lossy = Object.create(js) as JetStreamClient;
+  lossy.publish = (subject, payload, options) => {
+    if (losing && options?.msgID === lost.id) {
+      losing = false;
+      return Promise.reject(new Error('connection lost'));
+    }
+    return js.publish(subject, payload, options);
+  };
+  return lossy;
+}
+
+/** The bridge's checkpoint. */
+async function bridged(): Promise<bigint> {
+  const [row] = await world.sql<
+    { position: bigint }[]
+  >`select position from process_checkpoints where name = 'nats-bridge'`;
+  return BigInt(row!.position);
+}
 
 async function postShifts(count: number) {
   const admin = { kind: 'user' as const, userId: 'admin-1', role: 'admin' as const, superAdmin: true };
@@ -104,33 +143,13 @@ describe('the JetStream bridge and a durable consumer', () => {
     const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
     while ((await bridge.publishNextBatch(1000)) > 0) {}
     await postShifts(12);
-    const [checkpoint] = await world.sql<
-      { position: bigint }[]
-    >`select position from process_checkpoints where name = 'nats-bridge'`;
-    const pending = await world.store.readAll(BigInt(checkpoint!.position), 1000);
+    const pending = await world.store.readAll(await bridged(), 1000);
     expect(pending.length).toBeGreaterThanOrEqual(12);
     // The fifth event is lost between the client and the server, as on a connection that dropped
     // and came back: the server never sees it, and the events after it arrive.
-    const lost = pending[4]!;
-    let losing = true;
-    const lossy = Object.create(js) as typeof js;
-    lossy.publish = (subject, payload, options) => {
-      if (losing && options?.msgID === lost.id) {
-        losing = false;
-        return Promise.reject(new Error('connection lost'));
-      }
-      return js.publish(subject, payload, options);
-    };
+    const lossy = losingOnce(js, pending[4]!);
     const before = (await jsm.streams.info(EVENTS_STREAM)).state.last_seq;
-    const stored = async () => {
-      const { last_seq } = (await jsm.streams.info(EVENTS_STREAM)).state;
-      const ids: string[] = [];
-      for (let seq = before + 1; seq <= last_seq; seq++) {
-        const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq });
-        ids.push(decodeEvent(new TextDecoder().decode(message!.data)).id);
-      }
-      return ids;
-    };
+    const stored = () => storedSince(jsm, before);
 
     const errors: object[] = [];
     const first = new EventBridge({
@@ -142,15 +161,51 @@ describe('the JetStream bridge and a durable consumer', () => {
     expect(await first.publishNextBatch(1000)).toBe(4);
     // Only the run before the loss is stored, and the checkpoint stands at its end.
     expect(await stored()).toEqual(pending.slice(0, 4).map((e) => e.id));
-    const [moved] = await world.sql<
-      { position: bigint }[]
-    >`select position from process_checkpoints where name = 'nats-bridge'`;
-    expect(BigInt(moved!.position)).toBe(pending[3]!.position);
+    expect(await bridged()).toBe(pending[3]!.position);
     expect(errors).toHaveLength(1);
 
     // The next round publishes the rest from there: every event once, in the log's order.
     while ((await first.publishNextBatch(1000)) > 0) {}
     expect(await stored()).toEqual(pending.map((e) => e.id));
+  }, 30_000);
+
+  it('publishes only the events some consumer wants, each expecting the one published before it, its checkpoint past the others', async () => {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const everything = new EventBridge({ sql: world.sql, store: world.store, js });
+    while ((await everything.publishNextBatch(1000)) > 0) {}
+    await postShifts(12);
+    const pending = await world.store.readAll(await bridged(), 1000);
+    expect(pending.length).toBeGreaterThanOrEqual(12);
+    // Every third event is wanted; the third of those is lost on the way once.
+    const wanted = pending.filter((_, i) => i % 3 === 1);
+    const lost = wanted[2]!;
+    const before = (await jsm.streams.info(EVENTS_STREAM)).state.last_seq;
+    const errors: object[] = [];
+    const bridge = new EventBridge({
+      sql: world.sql,
+      store: world.store,
+      js: losingOnce(js, lost),
+      publishes: (event) => wanted.some((one) => one.id === event.id),
+      log: { error: (o) => errors.push(o) },
+    });
+    // It passes the log up to the lost event, those not wanted among them, and stops its checkpoint there.
+    const at = pending.indexOf(lost);
+    expect(await bridge.publishNextBatch(1000)).toBe(at);
+    expect(await storedSince(jsm, before)).toEqual(wanted.slice(0, 2).map((e) => e.id));
+    expect(await bridged()).toBe(pending[at - 1]!.position);
+    expect(errors).toHaveLength(1);
+    while ((await bridge.publishNextBatch(1000)) > 0) {}
+    expect(await storedSince(jsm, before)).toEqual(wanted.map((e) => e.id));
+    expect(await bridged()).toBe(pending.at(-1)!.position);
+
+    // A batch that no consumer wants moves the checkpoint and stores nothing.
+    await postShifts(3);
+    const unwanted = await world.store.readAll(await bridged(), 1000);
+    const none = new EventBridge({ sql: world.sql, store: world.store, js, publishes: () => false });
+    expect(await none.publishNextBatch(1000)).toBe(unwanted.length);
+    expect(await storedSince(jsm, before)).toEqual(wanted.map((e) => e.id));
+    expect(await bridged()).toBe(unwanted.at(-1)!.position);
   }, 30_000);
 
   it('hands what a busy stream delivered together to handleBatch, and each on its own when a batch fails', async () => {
