@@ -68,6 +68,16 @@ async function bridged(): Promise<bigint> {
   return BigInt(row!.position);
 }
 
+/** Every event so far published, then twelve shifts posted: the events the bridge has yet to publish. */
+async function twelveShiftsPending(js: JetStreamClient): Promise<RecordedEvent[]> {
+  const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
+  while ((await bridge.publishNextBatch(1000)) > 0) {}
+  await postShifts(12);
+  const pending = await world.store.readAll(await bridged(), 1000);
+  expect(pending.length).toBeGreaterThanOrEqual(12);
+  return pending;
+}
+
 async function postShifts(count: number) {
   const admin = { kind: 'user' as const, userId: 'admin-1', role: 'admin' as const, superAdmin: true };
   for (let i = 0; i < count; i++) {
@@ -140,11 +150,7 @@ describe('the JetStream bridge and a durable consumer', () => {
   it('publishes a batch without waiting for each acknowledgement, and stores nothing after an event lost on the way', async () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
-    const bridge = new EventBridge({ sql: world.sql, store: world.store, js });
-    while ((await bridge.publishNextBatch(1000)) > 0) {}
-    await postShifts(12);
-    const pending = await world.store.readAll(await bridged(), 1000);
-    expect(pending.length).toBeGreaterThanOrEqual(12);
+    const pending = await twelveShiftsPending(js);
     // The fifth event is lost between the client and the server, as on a connection that dropped
     // and came back: the server never sees it, and the events after it arrive.
     const lossy = losingOnce(js, pending[4]!);
@@ -172,11 +178,7 @@ describe('the JetStream bridge and a durable consumer', () => {
   it('publishes only the events some consumer wants, each expecting the one published before it, its checkpoint past the others', async () => {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
-    const everything = new EventBridge({ sql: world.sql, store: world.store, js });
-    while ((await everything.publishNextBatch(1000)) > 0) {}
-    await postShifts(12);
-    const pending = await world.store.readAll(await bridged(), 1000);
-    expect(pending.length).toBeGreaterThanOrEqual(12);
+    const pending = await twelveShiftsPending(js);
     // Every third event is wanted; the third of those is lost on the way once.
     const wanted = pending.filter((_, i) => i % 3 === 1);
     const lost = wanted[2]!;
