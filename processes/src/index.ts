@@ -4,7 +4,7 @@ export { eraseFromMail } from './mail/erasure';
 export { MailProcess, type MailProcessDeps } from './mail/mail-process';
 export { mailMigrations } from './mail/migrations';
 export type { MailPlannerDeps } from './mail/planner-deps';
-export { emailHandler, mailFromNow, planNextBatch } from './mail/runner';
+export { emailHandler, mailFromNow, planNextBatch, plannerReads } from './mail/runner';
 export { deliverDue, type MailTransport, type OutgoingMail } from './mail/sender';
 export { type SmtpTransport, smtpTransport } from './mail/smtp';
 export { EVENTS_STREAM, EventBridge, ensureEventsStream } from './nats/bridge';

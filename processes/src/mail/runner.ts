@@ -126,6 +126,11 @@ function readingAhead(store: EventStore, events: RecordedEvent[], followed: Foll
   return ahead;
 }
 
+/** The events the planner reads: those that may be mailed, and every shift's, which it follows. */
+export function plannerReads(event: RecordedEvent): boolean {
+  return mayMail(event) || inCategory(event.streamId, 'shift');
+}
+
 /**
  * The same planning as a JetStream consumer's handler, one event at a time; events from before
  * mail was first started are passed over. A retry of a parked event plans it whatever its position:
@@ -156,8 +161,7 @@ export function emailHandler(deps: MailPlannerDeps) {
   };
   return {
     name: NAME,
-    /** The events it reads: those that may be mailed, and every shift's, which it follows. */
-    wants: (event: RecordedEvent) => mayMail(event) || inCategory(event.streamId, 'shift'),
+    wants: plannerReads,
     /** One event delivered alone: followed, and planned from the shifts followed, as a batch is. */
     async handle(event: RecordedEvent): Promise<void> {
       followed.follow([event]);
