@@ -126,8 +126,7 @@ export class EventBridge {
     >`select position from process_checkpoints where name = ${NAME}`;
     const events = await this.deps.store.readAll(BigInt(row?.position ?? 0), limit);
     if (events.length === 0) return 0;
-    const { publishes } = this.deps;
-    const wanted = publishes ? events.filter(publishes) : events;
+    const wanted = events.filter((event) => this.published(event));
     const publish = (event: RecordedEvent, after?: RecordedEvent) =>
       this.deps.js.publish(subjectOf(event.type), encodeEvent(event), {
         msgID: event.id,
@@ -151,6 +150,19 @@ export class EventBridge {
       this.notified = true;
     }
     return passed;
+  }
+
+  /**
+   * Whether an event goes out. One the predicate cannot judge (it throws on the event's data) goes
+   * out too: the consumers then handle it or park it where operators see it, and publishing never
+   * stops on it.
+   */
+  private published(event: RecordedEvent): boolean {
+    try {
+      return this.deps.publishes?.(event) ?? true;
+    } catch {
+      return true;
+    }
   }
 
   private async follow() {

@@ -201,12 +201,29 @@ describe('the JetStream bridge and a durable consumer', () => {
     expect(await storedSince(jsm, before)).toEqual(wanted.map((e) => e.id));
     expect(await bridged()).toBe(pending.at(-1)!.position);
 
+    // An event the predicate cannot judge goes out, for the consumers to handle or park; the
+    // bridge does not stop on it.
+    await postShifts(2);
+    const unjudged = await world.store.readAll(await bridged(), 1000);
+    const judging = new EventBridge({
+      sql: world.sql,
+      store: world.store,
+      js,
+      publishes: (event) => {
+        if (event.id === unjudged[0]!.id)
+          throw new TypeError("Cannot read properties of null (reading 'escalated')");
+        return false;
+      },
+    });
+    expect(await judging.publishNextBatch(1000)).toBe(unjudged.length);
+    expect(await storedSince(jsm, before)).toEqual([...wanted.map((e) => e.id), unjudged[0]!.id]);
+
     // A batch that no consumer wants moves the checkpoint and stores nothing.
     await postShifts(3);
     const unwanted = await world.store.readAll(await bridged(), 1000);
     const none = new EventBridge({ sql: world.sql, store: world.store, js, publishes: () => false });
     expect(await none.publishNextBatch(1000)).toBe(unwanted.length);
-    expect(await storedSince(jsm, before)).toEqual(wanted.map((e) => e.id));
+    expect(await storedSince(jsm, before)).toEqual([...wanted.map((e) => e.id), unjudged[0]!.id]);
     expect(await bridged()).toBe(unwanted.at(-1)!.position);
   }, 30_000);
 
