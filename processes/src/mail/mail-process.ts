@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MailPlannerDeps } from './planner-deps';
 import { mailFromNow, planNextBatch } from './runner';
 import { deliverDue, type MailTransport } from './sender';
@@ -22,6 +23,8 @@ export class MailProcess {
   private wake: (() => void) | undefined;
   private notified = false;
   private stopWatching: (() => Promise<void>) | undefined;
+  /** Ends the sender's wait for its next round when the process stops. */
+  private halt = new AbortController();
 
   constructor(private readonly deps: MailProcessDeps) {}
 
@@ -29,6 +32,7 @@ export class MailProcess {
     // The first start mails what happens from now on, not the history already in the store.
     await mailFromNow(this.deps.sql, this.deps.store);
     this.running = true;
+    this.halt = new AbortController();
     this.loops.push(this.send());
     // Only planning follows the log: sending alone has no use for news of every append.
     if (this.deps.plan ?? true) {
@@ -40,6 +44,7 @@ export class MailProcess {
   async stop(): Promise<void> {
     this.running = false;
     this.nudge();
+    this.halt.abort();
     await this.stopWatching?.();
     await Promise.allSettled(this.loops);
   }
@@ -83,7 +88,10 @@ export class MailProcess {
       } catch (error) {
         this.deps.log?.error({ err: error }, 'sending mails failed');
       }
-      await new Promise((resolve) => setTimeout(resolve, this.deps.senderIntervalMs ?? 15_000));
+      // Stopping ends the wait: a server that sends mail stops at once, not at the next round.
+      await sleep(this.deps.senderIntervalMs ?? 15_000, undefined, { signal: this.halt.signal }).catch(
+        () => undefined,
+      );
     }
   }
 

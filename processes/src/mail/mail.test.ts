@@ -5,6 +5,7 @@ import type { RecordedEvent } from '@shiftcover/eventstore';
 import { aShift, openProcessWorld, perFile, registerPerson, subjectOf } from '@shiftcover/testing';
 import type { Sql, TransactionSql } from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MailProcess } from './mail-process';
 import type { MailPlannerDeps } from './planner-deps';
 import { emailHandler, planNextBatch } from './runner';
 import { deliverDue } from './sender';
@@ -424,3 +425,21 @@ function countingLookups(sql: Sql) {
   });
   return { sql: wrapped, made: () => made };
 }
+
+describe('the mail process', () => {
+  it('stops at once, even while its sender waits for its next round', async () => {
+    const transport = smtpTransport(world.smtp.url);
+    const from = 'Shift Coverage <shifts@example.org>';
+    // What the tests before left due is sent first, so that the process's first round has nothing to send.
+    while ((await deliverDue(world.sql, transport, from)) > 0) {}
+    const mail = new MailProcess({ ...deps(), transport, from, plan: false });
+    await mail.start();
+    // Its first round is soon done; the next is 15 seconds off.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopped = await Promise.race([
+      mail.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting')),
+    ]);
+    expect(stopped).toBe('stopped');
+  });
+});
