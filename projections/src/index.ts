@@ -10,7 +10,7 @@ import { residencesProjection } from './read-models/residences';
 import { shiftsProjection } from './read-models/shifts';
 import { usersProjection } from './read-models/users';
 
-export { CHECKPOINT_CHANNEL, type Checkpoint, projectionMigrations } from './checkpoints';
+export { CHECKPOINT_CHANNEL, type Checkpoint, checkpointNotice, projectionMigrations } from './checkpoints';
 export {
   applyOrSetAside,
   type EventConsumer,

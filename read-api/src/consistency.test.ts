@@ -1,6 +1,6 @@
 import { migrate, postgresAt } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
-import { projectionMigrations } from '@shiftcover/projections';
+import { CHECKPOINT_CHANNEL, checkpointNotice, projectionMigrations } from '@shiftcover/projections';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Positions } from './consistency';
@@ -195,5 +195,55 @@ describe('where the read models stand (the marks a cached answer is kept under)'
     expect(queries).toBe(looked);
     await positions.close();
     await writer`update projection_checkpoints set generation = 1 where name = 'users'`;
+  });
+});
+
+describe('the checkpoints’ notices', () => {
+  /** The notices heard on the channel while `work` runs, and a moment after. */
+  async function heardDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const heard: string[] = [];
+    const listener = postgresAt(db.url, { max: 1, onnotice: () => {} });
+    try {
+      await listener.listen(CHECKPOINT_CHANNEL, (payload) => void heard.push(payload));
+      await work();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return heard;
+    } finally {
+      await listener.end();
+    }
+  }
+
+  it('are one per statement, a line per checkpoint it moved, and a reader hears every line', async () => {
+    const positions = new Positions(reader);
+    await positions.waitFor(0n, ['shifts', 'users']);
+    const waiting = positions.waitFor(9n, ['shifts', 'users']);
+    const heard = await heardDuring(() => writer`update projection_checkpoints set position = 9`);
+    expect(heard).toEqual(['shifts 9 1\nusers 9 1']);
+    await waiting;
+    expect((await positions.marks(['shifts', 'users'])).key).toBe('1.9,1.9');
+    await positions.close();
+  });
+
+  it('are split into one per checkpoint when together they would be too long for one', async () => {
+    // 120 lines of about 80 bytes: more than one notice may hold.
+    const names = Array.from({ length: 120 }, (_, i) =>
+      `read-model-${String(i).padStart(3, '0')}`.padEnd(74, '-'),
+    );
+    try {
+      const heard = await heardDuring(
+        () => writer`insert into projection_checkpoints (name, generation, version, position)
+          select unnest(${names}::text[]), 1, 1, 5`,
+      );
+      expect(heard).toEqual(names.map((name) => `${name} 5 1`));
+    } finally {
+      await writer`delete from projection_checkpoints where name = any(${names})`;
+    }
+  });
+
+  it('are read line by line, leaving out a line that names no position', () => {
+    expect(checkpointNotice('shifts 12 2\nusers 7\nbroken\naudit_log x 1')).toEqual([
+      { name: 'shifts', position: 12n, generation: 2 },
+      { name: 'users', position: 7n },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { HttpError } from '@shiftcover/platform';
-import { CHECKPOINT_CHANNEL } from '@shiftcover/projections';
+import { CHECKPOINT_CHANNEL, checkpointNotice } from '@shiftcover/projections';
 import type { Sql, TransactionSql } from 'postgres';
 
 const MAX_WAIT_MS = 5_000;
@@ -167,13 +167,9 @@ export class Positions {
       .listen(
         CHECKPOINT_CHANNEL,
         (payload) => {
-          const [name, position, generation] = payload.split(' ');
-          if (!name || !position || !/^\d+$/.test(position)) return;
-          this.advanced(
-            name,
-            BigInt(position),
-            generation && /^\d+$/.test(generation) ? Number(generation) : undefined,
-          );
+          for (const { name, position, generation } of checkpointNotice(payload)) {
+            this.advanced(name, position, generation);
+          }
         },
         () => {
           if (this.following) void this.lookEverywhere().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@shiftcover/platform';
-import { CHECKPOINT_CHANNEL } from '@shiftcover/projections';
+import { CHECKPOINT_CHANNEL, checkpointNotice } from '@shiftcover/projections';
 
 /** One staff member's session and the shifts they will claim, one per sample. */
 export interface LagQueue {
@@ -98,9 +98,9 @@ async function sample(
   const heard: { position: bigint; at: number }[] = [];
   const sql = databaseUrl ? connect(databaseUrl, { max: 1 }) : undefined;
   await sql?.listen(CHECKPOINT_CHANNEL, (payload) => {
-    const [name, position] = payload.split(' ');
-    if (name === CLAIMS_READ_MODEL && position && /^\d+$/.test(position))
-      heard.push({ position: BigInt(position), at: performance.now() });
+    for (const { name, position } of checkpointNotice(payload)) {
+      if (name === CLAIMS_READ_MODEL) heard.push({ position, at: performance.now() });
+    }
   });
   const appliedAt = async (position: bigint) => {
     const deadline = performance.now() + NOTICE_WAIT_MS;
