@@ -50,5 +50,5 @@ export {
 export { createLogger, type Logger } from './logger';
 export { launchNatsServer, type NatsServer, type NatsServerOptions, natsServerBinary } from './nats/server';
 export { freePort } from './net';
-export { hashPassword, needsRehash, verifyPassword } from './password';
+export { hashPassword, hashPasswordsCheaplyInTests, needsRehash, verifyPassword } from './password';
 export { RetriesExhausted } from './retries';

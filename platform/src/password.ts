@@ -6,7 +6,8 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
  * verifying, and `needsRehash` tells sign-in to store a fresh one at the current cost.
  */
 const KEY_LENGTH = 64;
-const CURRENT = { cost: 2 ** 17, blockSize: 8, parallelism: 1 };
+const PRODUCTION = { cost: 2 ** 17, blockSize: 8, parallelism: 1 };
+let current = PRODUCTION;
 
 function scrypt(password: string, salt: Buffer, cost: number, blockSize: number, parallelism: number) {
   return new Promise<Buffer>((resolve, reject) => {
@@ -23,7 +24,7 @@ function scrypt(password: string, salt: Buffer, cost: number, blockSize: number,
 /** An scrypt hash in a self-describing form: `scrypt$N$r$p$salt$key`. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const { cost, blockSize, parallelism } = CURRENT;
+  const { cost, blockSize, parallelism } = current;
   const key = await scrypt(password, salt, cost, blockSize, parallelism);
   return ['scrypt', cost, blockSize, parallelism, salt.toString('base64'), key.toString('base64')].join('$');
 }
@@ -44,6 +45,18 @@ const dummyHash = () => {
 };
 
 /**
+ * From now on, in this process, hashes new passwords (and the stand-in of a missing account) at
+ * scrypt N=`cost` rather than the production 2^17. Only the in-process test servers call it: at the
+ * production cost one sign-in takes about a second of CPU on a 2-core machine, and the tests sign in
+ * hundreds of times. Every hash still names its own parameters, so whatever was hashed at
+ * either cost verifies the same; the hashing itself is tested at the production cost.
+ */
+export function hashPasswordsCheaplyInTests(cost: number): void {
+  current = { ...PRODUCTION, cost };
+  dummy = undefined;
+}
+
+/**
  * Whether the password matches the stored hash. Without a stored hash (no such account) the
  * password is still checked, against a hash of the current cost, and the answer is false.
  */
@@ -59,8 +72,8 @@ export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return (
     !parsed ||
-    parsed.cost !== CURRENT.cost ||
-    parsed.blockSize !== CURRENT.blockSize ||
-    parsed.parallelism !== CURRENT.parallelism
+    parsed.cost !== current.cost ||
+    parsed.blockSize !== current.blockSize ||
+    parsed.parallelism !== current.parallelism
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import type { Role } from '@shiftcover/domain';
 import { easternTime, easternToday } from '@shiftcover/domain';
-import { createLogger, hashPassword, loadConfig } from '@shiftcover/platform';
+import { createLogger, hashPassword, hashPasswordsCheaplyInTests, loadConfig } from '@shiftcover/platform';
 import { createTestDatabase } from '@shiftcover/platform/testing';
 import { planNextBatch } from '@shiftcover/processes';
 import { Positions } from '@shiftcover/read-api';
@@ -87,6 +87,13 @@ export interface TestServer {
 export const PASSWORD = 'correct-horse';
 
 /**
+ * The scrypt cost of the passwords set while an in-process test server runs (N=2^10, about 1 ms):
+ * the production cost would spend most of the suite's time signing in. Servers started as their own
+ * process, as `npm start` runs them, hash at the production cost.
+ */
+export const TEST_PASSWORD_COST = 2 ** 10;
+
+/**
  * The whole server in-process, on a fresh test database or, given `databaseUrl`, on that one;
  * `env` adds settings of the configuration.
  */
@@ -95,6 +102,7 @@ export async function startTestServer({
   env = {},
   ...options
 }: ServerOptions & { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  hashPasswordsCheaplyInTests(TEST_PASSWORD_COST);
   const db = databaseUrl ? undefined : await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: databaseUrl ?? db!.url,
