@@ -1,6 +1,6 @@
 import { can, refusalFor } from '@shiftcover/domain';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/form';
@@ -8,6 +8,7 @@ import { usePrincipal } from '../auth/session';
 import { locationFilterOptions, useResidences } from '../residences/use-residences';
 import { PanelHeading } from './panel-heading';
 import { PendingClaimCard } from './pending-claim-card';
+import { PENDING_PAGE_SIZE } from './pending-list';
 import { useDecideClaim, usePendingApprovals } from './use-approvals';
 
 /**
@@ -21,6 +22,19 @@ export function PendingApprovalsPanel() {
   const pending = usePendingApprovals(location);
   const residences = useResidences(filterable);
   const decide = useDecideClaim();
+  // How many claims the admin has asked to see at this location: none past the first page until
+  // Load More Claims is pressed, then a page more each press.
+  const [asked, setAsked] = useState({ location, claims: 0 });
+  const wanted = asked.location === location ? asked.claims : 0;
+  const shifts = pending.data?.claims ?? [];
+  const short = shifts.length < wanted && pending.hasNextPage && !pending.isError;
+
+  // A live refresh may start while a page is on its way, and cancel it to read again only the pages
+  // held; so the next page is asked for whenever the list holds fewer claims than wanted and nothing
+  // is on its way, not once on the press, and a press is never lost.
+  useEffect(() => {
+    if (short && !pending.isFetching) void pending.fetchNextPage({ cancelRefetch: false });
+  }, [short, pending.isFetching, pending.fetchNextPage]);
 
   if (!can(principal, 'viewPendingApprovals')) {
     return (
@@ -31,7 +45,11 @@ export function PendingApprovalsPanel() {
     );
   }
 
-  const shifts = pending.data?.claims ?? [];
+  const loadMore = () => {
+    setAsked({ location, claims: shifts.length + PENDING_PAGE_SIZE });
+    // After a failed page the list waits to be read again: a press reads it.
+    if (pending.isError) void pending.fetchNextPage({ cancelRefetch: false });
+  };
   const remaining = (pending.data?.total ?? 0) - shifts.length;
   return (
     <section aria-labelledby="pending-approvals-heading" className="grid gap-4">
@@ -86,12 +104,8 @@ export function PendingApprovalsPanel() {
       )}
       {shifts.length > 0 && pending.hasNextPage && (
         <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void pending.fetchNextPage({ cancelRefetch: false })}
-            aria-busy={pending.isFetchingNextPage}
-          >
-            {pending.isFetchingNextPage
+          <Button variant="outline" onClick={loadMore} aria-busy={short || pending.isFetchingNextPage}>
+            {short || pending.isFetchingNextPage
               ? 'Loading more claims...'
               : remaining > 0
                 ? `Load More Claims (${remaining} remaining)`
