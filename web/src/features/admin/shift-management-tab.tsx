@@ -1,6 +1,7 @@
 import { easternToday } from '@shiftcover/domain';
 import { CalendarX, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useLoadMore } from '../../api/load-more';
 import { Button } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { CreateShiftDialog } from '../shifts/create-shift-dialog';
@@ -33,10 +34,11 @@ export function ShiftManagementTab() {
   const shown = matching.slice(0, visible);
   const paging = pagingControl(matching.length, visible, shifts.hasNextPage);
 
-  // Ten more from what is loaded, once the next server page is in when it is needed.
-  async function showMore() {
-    if (shifts.isFetchingNextPage) return;
-    if (paging?.kind === 'server') await shifts.fetchNextPage();
+  const more = useLoadMore(shifts, shifts.data?.pages.length ?? 0);
+
+  // Ten more from what is loaded, drawn as the next server page comes in when it is needed.
+  function showMore() {
+    if (paging?.kind === 'server') more.loadMore(1);
     setVisible(shown.length + PAGE_SIZE);
   }
 
@@ -93,8 +95,8 @@ export function ShiftManagementTab() {
               Load More Shifts ({paging.remaining} remaining)
             </Button>
           ) : paging.kind === 'server' ? (
-            <Button variant="outline" onClick={showMore} aria-busy={shifts.isFetchingNextPage}>
-              {shifts.isFetchingNextPage ? 'Loading more shifts...' : 'Load More Shifts'}
+            <Button variant="outline" onClick={showMore} aria-busy={more.loading}>
+              {more.loading ? 'Loading more shifts...' : 'Load More Shifts'}
             </Button>
           ) : (
             <Button variant="outline" onClick={() => setVisible(PAGE_SIZE)}>

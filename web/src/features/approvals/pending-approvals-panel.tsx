@@ -1,6 +1,7 @@
 import { can, refusalFor } from '@shiftcover/domain';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoadMore } from '../../api/load-more';
 import { Button } from '../../components/ui/button';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/form';
@@ -22,19 +23,8 @@ export function PendingApprovalsPanel() {
   const pending = usePendingApprovals(location);
   const residences = useResidences(filterable);
   const decide = useDecideClaim();
-  // How many claims the admin has asked to see at this location: none past the first page until
-  // Load More Claims is pressed, then a page more each press.
-  const [asked, setAsked] = useState({ location, claims: 0 });
-  const wanted = asked.location === location ? asked.claims : 0;
   const shifts = pending.data?.claims ?? [];
-  const short = shifts.length < wanted && pending.hasNextPage && !pending.isError;
-
-  // A live refresh may start while a page is on its way, and cancel it to read again only the pages
-  // held; so the next page is asked for whenever the list holds fewer claims than wanted and nothing
-  // is on its way, not once on the press, and a press is never lost.
-  useEffect(() => {
-    if (short && !pending.isFetching) void pending.fetchNextPage({ cancelRefetch: false });
-  }, [short, pending.isFetching, pending.fetchNextPage]);
+  const more = useLoadMore(pending, shifts.length, location);
 
   if (!can(principal, 'viewPendingApprovals')) {
     return (
@@ -45,11 +35,6 @@ export function PendingApprovalsPanel() {
     );
   }
 
-  const loadMore = () => {
-    setAsked({ location, claims: shifts.length + PENDING_PAGE_SIZE });
-    // After a failed page the list waits to be read again: a press reads it.
-    if (pending.isError) void pending.fetchNextPage({ cancelRefetch: false });
-  };
   const remaining = (pending.data?.total ?? 0) - shifts.length;
   return (
     <section aria-labelledby="pending-approvals-heading" className="grid gap-4">
@@ -104,8 +89,8 @@ export function PendingApprovalsPanel() {
       )}
       {shifts.length > 0 && pending.hasNextPage && (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={loadMore} aria-busy={short || pending.isFetchingNextPage}>
-            {short || pending.isFetchingNextPage
+          <Button variant="outline" onClick={() => more.loadMore(PENDING_PAGE_SIZE)} aria-busy={more.loading}>
+            {more.loading
               ? 'Loading more claims...'
               : remaining > 0
                 ? `Load More Claims (${remaining} remaining)`

@@ -1,6 +1,7 @@
 import { can } from '@shiftcover/domain';
 import { FileText, Send } from 'lucide-react';
 import { useState } from 'react';
+import { useLoadMore } from '../../api/load-more';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, Spinner } from '../../components/ui/feedback';
@@ -23,6 +24,7 @@ export function AuditLogsTab() {
   const pages = logs.data?.pages ?? [];
   const entries = pages.flatMap((page) => page.logs);
   const total = pages[0]?.totalCount ?? 0;
+  const more = useLoadMore(logs, pages.length, filters);
   const canResend = can(viewer, 'resendEmail');
 
   return (
@@ -75,12 +77,8 @@ export function AuditLogsTab() {
                 Showing {entries.length} of {total} entries{logs.hasNextPage ? ' (more available)' : ''}
               </p>
               {logs.hasNextPage && (
-                <Button
-                  variant="outline"
-                  disabled={logs.isFetchingNextPage}
-                  onClick={() => logs.fetchNextPage()}
-                >
-                  {logs.isFetchingNextPage ? 'Loading...' : 'Load Next 100 Entries'}
+                <Button variant="outline" disabled={more.loading} onClick={() => more.loadMore(1)}>
+                  {more.loading ? 'Loading...' : 'Load Next 100 Entries'}
                 </Button>
               )}
             </div>
