@@ -1,7 +1,7 @@
 import { countEventsAfter, type EventStore } from '@shiftcover/eventstore';
 import { healthRoutes, type Logger, Metrics, postgresCheck, type ReadinessCheck } from '@shiftcover/platform';
 import { parkedEventCounts, projections, readCheckpoints } from '@shiftcover/projections';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Sql } from 'postgres';
 
 /**
@@ -146,7 +146,10 @@ export async function listenForOperations(
   port: number,
   logger: Logger,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   await operations.routes(app);
   await app.listen({ port, host: '0.0.0.0' });
   return app;
