@@ -125,8 +125,9 @@ it('cut off midway, leaves none of its processes running', async () => {
   const watching = setInterval(() => {
     if (cutOff.signal.aborted) return;
     seen = groupMembers(pgid);
-    // Both servers and the PostgreSQL they share are up: the moment to cut the bench off.
-    if (seen.some((m) => m.includes('crud-server.ts')) && seen.some((m) => /postgres -D/.test(m))) {
+    // The first server it starts (the year's reads) and its PostgreSQL are up: the moment to cut the
+    // bench off, with a server and the PostgreSQL it uses to stop.
+    if (seen.some((m) => m.includes('app/src/main.ts')) && seen.some((m) => /postgres -D/.test(m))) {
       cutOff.abort();
     }
   }, 200);
