@@ -261,7 +261,8 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     const page = await openAs('sam.patel', '/my-shifts', PHONE);
     const shift = card(page, 'Read without a connection');
     await shift.waitFor();
-    await untilInPage(page, () => navigator.serviceWorker.controller !== null);
+    // The worker installs once it has cached the app's files: seen past 15 s on two busy cores.
+    await untilInPage(page, () => navigator.serviceWorker.controller !== null, 45_000);
     // Chromium's own verdict on the manifest, the icons and the worker. A test's browser context is
     // incognito, where Chromium never installs an app; nothing else may stand in the way.
     const devtools = await page.context().newCDPSession(page);
