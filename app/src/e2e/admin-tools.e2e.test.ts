@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { easternToday } from '@shiftcover/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
@@ -253,5 +254,64 @@ describe('User Management, Audit Logs, Analytics and Developer tools in a real b
 
     await page.getByLabel('From').fill('2030-02-01');
     await page.getByText('from must not be after to').waitFor();
+  });
+
+  it('pages the audit log a hundred entries at a time, keeping a press made while a change comes in live', async () => {
+    // Past a hundred entries in the last seven days: 105 shifts posted, far ahead of the demo's.
+    const admin = e2e.server.anonymous();
+    expect(
+      (await admin.post('/api/auth/login', { username: 'morgan.lee', password: DEMO_PASSWORD })).status,
+    ).toBe(200);
+    const date = easternToday(new Date(Date.now() + 200 * 86_400_000));
+    const postShift = async (notes: string) => {
+      const reply = await admin.post('/api/shifts', {
+        location: 'Maple House',
+        type: 'AM',
+        date,
+        startTime: '08:00',
+        endTime: '12:00',
+        notes,
+      });
+      expect(reply.status).toBe(201);
+    };
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, worker) => {
+        for (let i = worker; i < 105; i += 4) await postShift(`Audited ${i}`);
+      }),
+    );
+
+    const page = await openTab('morgan.lee', 'Audit Logs');
+    const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+    const footer = page.getByText(/^Showing \d+ of \d+ entries/);
+    await page.getByText(/^Showing 100 of \d+ entries \(more available\)$/).waitFor();
+    const total = Number(/of (\d+) entries/.exec(await footer.innerText())![1]);
+    expect(total).toBeGreaterThan(100);
+
+    // The next page is held on its way while a new shift is posted: the live refresh that follows
+    // cancels that page and reads the first again, and the press must still bring the next page.
+    let asked = () => {};
+    let releaseNextPage = () => {};
+    const nextPageAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/audit-logs' && url.searchParams.get('offset') !== '0',
+      async (route) => {
+        asked();
+        await new Promise<void>((release) => {
+          releaseNextPage = release;
+        });
+        await route.continue().catch(() => undefined); // the browser may have let it go
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Load Next 100 Entries' }).focus();
+    await page.keyboard.press('Enter');
+    await nextPageAsked;
+    await postShift('Posted while the next page loads');
+    await page.getByText(new RegExp(`^Last 7 days · ${total + 1} entries$`)).waitFor();
+    releaseNextPage();
+    await expect.poll(() => entries.count()).toBe(Math.min(total + 1, 200));
+    await footer.filter({ hasText: `Showing ${Math.min(total + 1, 200)} of ${total + 1} entries` }).waitFor();
   });
 });
