@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { idInStream, streams } from '@shiftcover/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemo } from '../demo';
 import { startTestServer, type TestServer } from '../testing/http';
 import { aShiftForm } from '../testing/shift-form';
@@ -40,6 +40,14 @@ describe('auditor tools', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await staff.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);
     expect((await admin.post(`/api/shifts/${shiftId}/approve`)).status).toBe(200);
+    // The tools name actors from the users read model, which the projector fills a moment later.
+    await vi.waitFor(
+      async () => {
+        const rows = await server.runtime.sql`select 1 from rm_users where id = ${staff.userId}`;
+        if (rows.length === 0) throw new Error('the staff member is not in the users read model yet');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
   afterAll(async () => {
     await server?.close();
