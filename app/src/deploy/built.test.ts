@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@shiftcover/platform';
@@ -100,6 +100,14 @@ describe('the server programs compiled to JavaScript (npm run build:server)', ()
       await service.stop();
     });
   }
+
+  it('carries date-fns inside, so no program loads its 250 modules one by one at start', () => {
+    const code = readdirSync(outdir).filter((file) => file.endsWith('.js'));
+    expect(code).toContain('main.js');
+    for (const file of code) {
+      expect(readFileSync(path.join(outdir, file), 'utf8'), file).not.toMatch(/from\s*["']date-fns/);
+    }
+  });
 
   for (const program of ['projections', 'processes']) {
     it(`${program} answers on HEALTH_PORT and stops on SIGTERM`, async () => {
