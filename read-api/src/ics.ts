@@ -1,5 +1,4 @@
-import { TIME_ZONE } from '@shiftcover/domain';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInZone, TIME_ZONE } from '@shiftcover/domain';
 
 /** One shift as a calendar shows it; `start` and `end` are the real instants it begins and ends. */
 export interface CalendarEntry {
@@ -75,9 +74,9 @@ export function fold(line: string): string {
   return lines.join(CRLF);
 }
 
-const utc = (at: Date) => formatInTimeZone(at, 'UTC', "yyyyMMdd'T'HHmmss'Z'");
+const utc = (at: Date) => formatInZone(at, 'UTC', "yyyyMMdd'T'HHmmss'Z'");
 
-const wallClock = (at: Date) => formatInTimeZone(at, TIME_ZONE, "yyyyMMdd'T'HHmmss");
+const wallClock = (at: Date) => formatInZone(at, TIME_ZONE, "yyyyMMdd'T'HHmmss");
 
 /**
  * A DTSTART or DTEND: Eastern wall-clock time with its TZID, so the calendar computes the real

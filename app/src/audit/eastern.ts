@@ -1,5 +1,4 @@
-import { TIME_ZONE } from '@shiftcover/domain';
-import { fromZonedTime } from 'date-fns-tz';
+import { TIME_ZONE, zonedInstant } from '@shiftcover/domain';
 
 /**
  * A moment given on the command line: an ISO instant with an offset or Z, or an Eastern
@@ -12,6 +11,6 @@ export function parseMoment(text: string): Date | undefined {
   }
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(text);
   if (!match) return undefined;
-  const at = fromZonedTime(`${match[1]}T${match[2] ?? '00:00'}`, TIME_ZONE);
+  const at = zonedInstant(match[1]!, match[2] ?? '00:00', TIME_ZONE);
   return Number.isNaN(at.getTime()) ? undefined : at;
 }

@@ -1,4 +1,7 @@
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { DomainError, type RejectionCode } from '../shared/errors';
 import {
   dateOfDay,

@@ -1,9 +1,8 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { easternInstant, shiftInterval, TIME_ZONE } from './eastern';
+import { easternInstant, formatInZone, shiftInterval, TIME_ZONE } from './eastern';
 import { formatShiftDate, toTwelveHour } from './labels';
 
 const HOUR_MS = 3_600_000;
-const wallClock = (instant: Date) => formatInTimeZone(instant, TIME_ZONE, 'yyyy-MM-dd HH:mm');
+const wallClock = (instant: Date) => formatInZone(instant, TIME_ZONE, 'yyyy-MM-dd HH:mm');
 
 /**
  * Real elapsed minutes of a shift in Eastern time, so the night clocks spring forward lasts an

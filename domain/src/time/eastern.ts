@@ -1,5 +1,9 @@
-import { addDays, format, parseISO } from 'date-fns';
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+// Each function from its own module: date-fns's index (and date-fns-tz's, which imports it) loads
+// all of date-fns's some 250 modules, which Node 22 and later read one by one, about a second at
+// the start of every process and thread (app/src/startup-imports.test.ts).
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 
 /** Every business date and time of the product is read in this zone, with its real DST rules. */
 export const TIME_ZONE = 'America/New_York';
@@ -22,11 +26,81 @@ export function easternInstant(date: string, time: string): Date {
   const local = `${date}T${time}`;
   let at = instants.get(local);
   if (at === undefined) {
-    at = fromZonedTime(`${local}:00`, TIME_ZONE).getTime();
+    at = zonedInstant(date, time, TIME_ZONE).getTime();
     if (instants.size >= REMEMBERED_INSTANTS) instants.clear();
     instants.set(local, at);
   }
   return new Date(at);
+}
+
+/** A zone's wall clock by its parts, one formatter a zone (making one is the costly part). */
+const wallClockParts = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds (negative west of it). */
+function zoneOffset(zone: string, instant: number): number {
+  let parts = wallClockParts.get(zone);
+  if (!parts) {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockParts.set(zone, parts);
+  }
+  const field: Record<string, number> = {};
+  for (const { type, value } of parts.formatToParts(instant)) field[type] = Number(value);
+  const wall = Date.UTC(
+    field.year!,
+    field.month! - 1,
+    field.day!,
+    field.hour! % 24,
+    field.minute!,
+    field.second!,
+  );
+  // The wall clock has no milliseconds: the instant is taken to its second too.
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+const WALL_CLOCK_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_CLOCK_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a wall-clock date ('YYYY-MM-DD') and time ('HH:MM', 'HH:MM:SS'; '24:00' is the next
+ * day's midnight) in `zone` stands for, an invalid Date for anything else. A time that happens
+ * twice as clocks fall back is the first (daylight) one; a time skipped as they spring forward is
+ * read with the offset after the change (02:30 as 01:30 standard time), as date-fns-tz reads it.
+ *
+ * Worked out from the zone's offsets at instants alone, so the machine's own zone plays no part:
+ * date-fns-tz's `fromZonedTime` reads the wall clock through the machine's zone first, and on a
+ * machine (or a browser) whose offset is not whole hours, India's say, read a time that happens
+ * twice as the second one, an hour later.
+ */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const day = WALL_CLOCK_DATE.exec(date);
+  const clock = WALL_CLOCK_TIME.exec(time);
+  if (!day || !clock) return new Date(Number.NaN);
+  const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  const [hours, minutes, seconds] = [Number(clock[1]), Number(clock[2]), Number(clock[3] ?? 0)];
+  const midnight = Date.UTC(year, month - 1, dayOfMonth);
+  const real = new Date(midnight).toISOString().startsWith(date);
+  const inDay = hours < 24 ? minutes < 60 && seconds < 60 : minutes === 0 && seconds === 0;
+  if (!real || !inDay || hours > 24) return new Date(Number.NaN);
+  // The wall clock read as if it were UTC, less the zone's offset: the offsets of the day before
+  // and the day after are the only two a time near a change can have.
+  const asUtc = midnight + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  const before = zoneOffset(zone, asUtc - DAY_MS);
+  const after = zoneOffset(zone, asUtc + DAY_MS);
+  const readWith = (offset: number) => {
+    const at = asUtc - offset;
+    return zoneOffset(zone, at) === offset ? at : undefined;
+  };
+  const candidates = [readWith(before), readWith(after)].filter((at) => at !== undefined);
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : asUtc - after);
 }
 
 /** The instant an Eastern calendar day begins. */
@@ -80,19 +154,94 @@ export function dateAfter(date: string, days: number): string {
   return dateOfDay(day + days);
 }
 
+/** A date-fns pattern's quoted text, or a time-zone token outside quotes (its first group). */
+const QUOTED_OR_ZONE = /'(?:''|[^'])*(?:'|$)|([xXOz])/g;
+
+/**
+ * A Date whose fields are read and set in UTC. date-fns keeps the class of the Date it is given
+ * (constructFrom), so it formats and steps one by its UTC fields, whatever the machine's zone.
+ */
+class UtcFields extends Date {
+  override getFullYear() {
+    return this.getUTCFullYear();
+  }
+  override getMonth() {
+    return this.getUTCMonth();
+  }
+  override getDate() {
+    return this.getUTCDate();
+  }
+  override getDay() {
+    return this.getUTCDay();
+  }
+  override getHours() {
+    return this.getUTCHours();
+  }
+  override getMinutes() {
+    return this.getUTCMinutes();
+  }
+  override getSeconds() {
+    return this.getUTCSeconds();
+  }
+  override getMilliseconds() {
+    return this.getUTCMilliseconds();
+  }
+  override getTimezoneOffset() {
+    return 0;
+  }
+  override setFullYear(...args: Parameters<Date['setUTCFullYear']>) {
+    return this.setUTCFullYear(...args);
+  }
+  override setMonth(...args: Parameters<Date['setUTCMonth']>) {
+    return this.setUTCMonth(...args);
+  }
+  override setDate(date: number) {
+    return this.setUTCDate(date);
+  }
+  override setHours(...args: Parameters<Date['setUTCHours']>) {
+    return this.setUTCHours(...args);
+  }
+  override setMinutes(...args: Parameters<Date['setUTCMinutes']>) {
+    return this.setUTCMinutes(...args);
+  }
+  override setSeconds(...args: Parameters<Date['setUTCSeconds']>) {
+    return this.setUTCSeconds(...args);
+  }
+  override setMilliseconds(ms: number) {
+    return this.setUTCMilliseconds(ms);
+  }
+}
+
+/**
+ * An instant written with a date-fns pattern as the wall clock of `zone` reads it: what date-fns-tz's
+ * `formatInTimeZone` writes for the same pattern on a machine whose own zone is UTC, on any machine
+ * or browser (date-fns-tz goes through the machine's zone, and where that zone skips the hour
+ * being written, writes the hour after). Patterns naming a zone or an offset (x, X, O, z) are
+ * refused: there is no zone in what date-fns is given to write.
+ */
+export function formatInZone(at: Date, zone: string, pattern: string): string {
+  for (const [, token] of pattern.matchAll(QUOTED_OR_ZONE)) {
+    if (token) throw new Error(`formatInZone writes no time zones: '${token}' in '${pattern}'`);
+  }
+  const instant = at.getTime();
+  // An invalid instant is refused by date-fns as before ('Invalid time value').
+  const wall = Number.isNaN(instant) ? instant : instant + zoneOffset(zone, instant);
+  return format(new UtcFields(wall), pattern);
+}
+
 /** An instant in Eastern time, written with a date-fns pattern ('EEE, MMM d, yyyy h:mm a' by default). */
 export function formatEastern(at: Date | string, pattern = 'EEE, MMM d, yyyy h:mm a'): string {
-  return formatInTimeZone(new Date(at), TIME_ZONE, pattern);
+  return formatInZone(new Date(at), TIME_ZONE, pattern);
 }
 
 /** Today's date in Eastern time, 'YYYY-MM-DD'. */
 export function easternToday(now: Date): string {
-  return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');
+  return formatInZone(now, TIME_ZONE, 'yyyy-MM-dd');
 }
 
 /** The wall-clock time in Eastern time, 'HH:MM'. */
 export function easternTime(now: Date): string {
-  return formatInTimeZone(now, TIME_ZONE, 'HH:mm');
+  return formatInZone(now, TIME_ZONE, 'HH:mm');
 }
 
 /** Half-open intervals: a shift ending at 16:00 and one starting at 16:00 do not overlap. */

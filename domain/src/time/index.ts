@@ -14,6 +14,7 @@ export {
   easternTime,
   easternToday,
   formatEastern,
+  formatInZone,
   type Interval,
   intervalsOverlap,
   isCalendarDate,
@@ -22,6 +23,7 @@ export {
   shiftEndDate,
   shiftInterval,
   TIME_ZONE,
+  zonedInstant,
 } from './eastern';
 export {
   type ClockReading,

@@ -1,4 +1,5 @@
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { dayNumber } from './eastern';
 
 /** '13:05' → '1:05 PM'; '00:30' → '12:30 AM'; '' → ''. */

@@ -1,6 +1,8 @@
-import { addDays, format, parseISO, subMonths } from 'date-fns';
-import { formatInTimeZone } from 'date-fns-tz';
-import { easternInstant, easternToday, TIME_ZONE } from './eastern';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
+import { subMonths } from 'date-fns/subMonths';
+import { easternInstant, easternToday, formatInZone, TIME_ZONE } from './eastern';
 
 export interface ReportPeriod {
   /** Names the period once: a scheduled report is sent once per key. */
@@ -28,7 +30,7 @@ export const WEEKLY_AUDIT_TIME = '07:00';
 /** The 7 days up to the last Monday 07:00 Eastern at or before `now`, keyed by ISO week. */
 export function lastAuditWeek(now: Date): ReportPeriod {
   const today = easternToday(now);
-  const weekday = Number(formatInTimeZone(now, TIME_ZONE, 'i'));
+  const weekday = Number(formatInZone(now, TIME_ZONE, 'i'));
   let monday = format(addDays(parseISO(today), 1 - weekday), 'yyyy-MM-dd');
   if (easternInstant(monday, WEEKLY_AUDIT_TIME) > now)
     monday = format(addDays(parseISO(monday), -7), 'yyyy-MM-dd');

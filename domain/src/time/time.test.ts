@@ -1,5 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
-import { fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { weekStart } from '../safety/checks';
@@ -7,11 +7,13 @@ import {
   dateAfter,
   easternInstant,
   easternToday,
+  formatInZone,
   intervalsOverlap,
   isCalendarDate,
   nextDate,
   previousDate,
   shiftInterval,
+  zonedInstant,
 } from './eastern';
 import { durationLabel, formatShiftDate, shiftLabel, toTwelveHour } from './labels';
 import { lastAuditWeek, previousMonth } from './periods';
@@ -106,6 +108,154 @@ describe('Eastern time', () => {
     expect(intervalsOverlap(morning, evening)).toBe(false);
     expect(intervalsOverlap(evening, overnight)).toBe(true);
     expect(intervalsOverlap(overnight, shiftInterval('2026-05-02', '07:00', '15:00'))).toBe(true);
+  });
+});
+
+/**
+ * `fn` run as if the machine's zone were `zone` (Node reads TZ again whenever it is set), then the
+ * machine's own zone again. date-fns-tz's answers go through the machine's zone; ours must not.
+ */
+function onMachineIn<T>(zone: string, fn: () => T): T {
+  const own = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return fn();
+  } finally {
+    if (own === undefined) delete process.env.TZ;
+    else process.env.TZ = own;
+  }
+}
+
+/** Zones of machines and browsers: whole hours, half and quarter hours, and a half-hour DST. */
+const MACHINE_ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+];
+
+// Instants from 1990 to 2040, and within a day of Eastern time's DST changes of 2007 to 2040 (the
+// second Sunday of March, 02:00, and the first Sunday of November, 02:00 daylight time).
+const sunday = (year: number, month: number, nth: number) => {
+  const first = 1 + ((7 - new Date(Date.UTC(year, month - 1, 1)).getUTCDay()) % 7);
+  return `${year}-${String(month).padStart(2, '0')}-${String(first + 7 * (nth - 1)).padStart(2, '0')}`;
+};
+const changes = Array.from({ length: 34 }, (_, i) => 2007 + i).flatMap((year) => [
+  Date.parse(`${sunday(year, 3, 2)}T07:00:00Z`),
+  Date.parse(`${sunday(year, 11, 1)}T06:00:00Z`),
+]);
+const anyInstant = fc.oneof(
+  fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 11, 31) }),
+  fc
+    .tuple(fc.constantFrom(...changes), fc.integer({ min: -86_400_000, max: 86_400_000 }))
+    .map(([at, d]) => at + d),
+);
+
+describe('formatInZone', () => {
+  // Every pattern the product writes instants with, and a few more of date-fns's tokens.
+  const patterns = [
+    'EEE, MMM d, yyyy h:mm a',
+    'MMM d, yyyy',
+    'MMM d',
+    'yyyy-MM-dd HH:mm',
+    'yyyy-MM-dd',
+    'HH:mm',
+    'EEE HH:mm',
+    'i',
+    "yyyyMMdd'T'HHmmss'Z'",
+    "yyyyMMdd'T'HHmmss",
+    "EEEE, MMMM do, yyyy 'at' h:mm:ss.SSS a",
+    "'it''s' QQQ wo",
+  ];
+
+  it("writes an instant as date-fns-tz's formatInTimeZone does on a UTC machine, on a machine in any zone", () => {
+    fc.assert(
+      fc.property(
+        anyInstant,
+        fc.constantFrom(...patterns),
+        fc.constantFrom('America/New_York', 'UTC'),
+        fc.constantFrom(...MACHINE_ZONES),
+        (ms, pattern, zone, machine) => {
+          const at = new Date(ms);
+          const expected = onMachineIn('UTC', () => formatInTimeZone(at, zone, pattern));
+          expect(onMachineIn(machine, () => formatInZone(at, zone, pattern))).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes the hour a machine in Europe skips as the hour it is', () => {
+    // 2027-03-28 02:30 did not happen in Berlin; it did in New York (21:30 the evening before is
+    // not it: 2027-03-28 02:30 Eastern is 06:30 UTC).
+    const at = new Date('2027-03-28T06:30:00Z');
+    expect(onMachineIn('Europe/Berlin', () => formatInZone(at, 'America/New_York', 'yyyy-MM-dd HH:mm'))).toBe(
+      '2027-03-28 02:30',
+    );
+  });
+
+  it('refuses a pattern that names a zone or an offset, but not the same letters quoted', () => {
+    const at = new Date('2026-03-08T07:30:00Z');
+    for (const pattern of ['yyyy-MM-dd HH:mm xxx', 'HH:mm z', 'O', "'at' HH:mm X"])
+      expect(() => formatInZone(at, 'America/New_York', pattern)).toThrow(/writes no time zones/);
+    expect(formatInZone(at, 'America/New_York', "HH:mm 'xXOz'")).toBe('03:30 xXOz');
+  });
+});
+
+describe('zonedInstant', () => {
+  const wallClock = (ms: number) =>
+    onMachineIn('UTC', () => formatInTimeZone(new Date(ms), 'America/New_York', "yyyy-MM-dd'|'HH:mm:ss"));
+
+  it("reads a wall clock as date-fns-tz's fromZonedTime does on a UTC machine, on a machine in any zone", () => {
+    fc.assert(
+      fc.property(
+        anyInstant,
+        fc.constantFrom(0, 30 * 60_000, 60 * 60_000),
+        fc.constantFrom(...MACHINE_ZONES),
+        (ms, nudge, machine) => {
+          // Wall clocks that happen once, twice (the first is meant) and never (02:30 in March).
+          const [date, time] = wallClock(ms + nudge).split('|') as [string, string];
+          const expected = onMachineIn('UTC', () =>
+            fromZonedTime(`${date}T${time}`, 'America/New_York').getTime(),
+          );
+          expect(onMachineIn(machine, () => zonedInstant(date, time, 'America/New_York').getTime())).toBe(
+            expected,
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads a time that happens twice as the first, on a machine in India too', () => {
+    for (const machine of MACHINE_ZONES) {
+      expect(
+        onMachineIn(machine, () => zonedInstant('2026-11-01', '01:00', 'America/New_York').toISOString()),
+      ).toBe('2026-11-01T05:00:00.000Z');
+    }
+  });
+
+  it("takes '24:00' as the next midnight and refuses what is not a wall clock", () => {
+    expect(zonedInstant('2027-06-01', '24:00', 'America/New_York').toISOString()).toBe(
+      '2027-06-02T04:00:00.000Z',
+    );
+    expect(zonedInstant('2027-06-01', '08:00:30', 'America/New_York').toISOString()).toBe(
+      '2027-06-01T12:00:30.000Z',
+    );
+    for (const [date, time] of [
+      ['2027-02-30', '08:00'],
+      ['2027-13-01', '08:00'],
+      ['2027-6-1', '08:00'],
+      ['2027-06-01', '8:00'],
+      ['2027-06-01', '24:30'],
+      ['2027-06-01', '12:60'],
+      ['abc', '08:00'],
+    ] as const)
+      expect(Number.isNaN(zonedInstant(date, time, 'America/New_York').getTime()), `${date} ${time}`).toBe(
+        true,
+      );
   });
 });
 
