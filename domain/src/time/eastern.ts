@@ -161,56 +161,14 @@ const QUOTED_OR_ZONE = /'(?:''|[^'])*(?:'|$)|([xXOz])/g;
  * A Date whose fields are read and set in UTC. date-fns keeps the class of the Date it is given
  * (constructFrom), so it formats and steps one by its UTC fields, whatever the machine's zone.
  */
-class UtcFields extends Date {
-  override getFullYear() {
-    return this.getUTCFullYear();
-  }
-  override getMonth() {
-    return this.getUTCMonth();
-  }
-  override getDate() {
-    return this.getUTCDate();
-  }
-  override getDay() {
-    return this.getUTCDay();
-  }
-  override getHours() {
-    return this.getUTCHours();
-  }
-  override getMinutes() {
-    return this.getUTCMinutes();
-  }
-  override getSeconds() {
-    return this.getUTCSeconds();
-  }
-  override getMilliseconds() {
-    return this.getUTCMilliseconds();
-  }
-  override getTimezoneOffset() {
-    return 0;
-  }
-  override setFullYear(...args: Parameters<Date['setUTCFullYear']>) {
-    return this.setUTCFullYear(...args);
-  }
-  override setMonth(...args: Parameters<Date['setUTCMonth']>) {
-    return this.setUTCMonth(...args);
-  }
-  override setDate(date: number) {
-    return this.setUTCDate(date);
-  }
-  override setHours(...args: Parameters<Date['setUTCHours']>) {
-    return this.setUTCHours(...args);
-  }
-  override setMinutes(...args: Parameters<Date['setUTCMinutes']>) {
-    return this.setUTCMinutes(...args);
-  }
-  override setSeconds(...args: Parameters<Date['setUTCSeconds']>) {
-    return this.setUTCSeconds(...args);
-  }
-  override setMilliseconds(ms: number) {
-    return this.setUTCMilliseconds(ms);
+class UtcFields extends Date {}
+for (const field of ['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes', 'Seconds', 'Milliseconds']) {
+  for (const verb of field === 'Day' ? ['get'] : ['get', 'set']) {
+    const utc = (Date.prototype as unknown as Record<string, unknown>)[`${verb}UTC${field}`];
+    Object.defineProperty(UtcFields.prototype, `${verb}${field}`, { value: utc });
   }
 }
+Object.defineProperty(UtcFields.prototype, 'getTimezoneOffset', { value: () => 0 });
 
 /**
  * An instant written with a date-fns pattern as the wall clock of `zone` reads it: what date-fns-tz's
