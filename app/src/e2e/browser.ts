@@ -58,8 +58,11 @@ export interface E2E {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
-  /** A fresh browser context (its own cookies) at the given viewport. */
-  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /**
+   * A fresh browser context (its own cookies) at the given viewport, in Eastern time unless told
+   * another zone (a person reading the schedule from elsewhere).
+   */
+  context(viewport?: { width: number; height: number }, timezoneId?: string): Promise<BrowserContext>;
   /** Signs in through the login screen and waits for the dashboard. */
   signIn(page: Page, username: string, password?: string): Promise<void>;
   screenshot(page: Page, name: string): Promise<void>;
@@ -82,12 +85,8 @@ export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Pr
     server,
     browser,
     baseUrl: server.baseUrl,
-    async context(viewport = DESKTOP) {
-      const context = await browser.newContext({
-        viewport,
-        baseURL: server.baseUrl,
-        timezoneId: 'America/New_York',
-      });
+    async context(viewport = DESKTOP, timezoneId = 'America/New_York') {
+      const context = await browser.newContext({ viewport, baseURL: server.baseUrl, timezoneId });
       context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
       contexts.push(context);
       return context;

@@ -76,6 +76,26 @@ describe('the Available Shifts screen in a real browser', () => {
     await e2e.screenshot(phone, 'dashboard-phone');
   });
 
+  it('shows a shift across the night clocks fall back at its real length in a browser in India', async () => {
+    // 01:30 happens twice that night; the shift starts at the first (daylight) one, so it lasts 9
+    // hours. A browser whose zone is not whole hours off UTC once read it as the second: 8 hours.
+    const reply = await admin.post('/api/shifts', {
+      location: 'Oak Lodge',
+      date: '2027-11-07',
+      startTime: '01:30',
+      endTime: '09:30',
+      type: 'Overnight',
+      status: 'open',
+      notes: 'Across the night clocks fall back',
+    });
+    expect(reply.status).toBe(201);
+    await admin.get('/api/shifts');
+    const page = await (await e2e.context(DESKTOP, 'Asia/Kolkata')).newPage();
+    await e2e.signIn(page, 'alex.rivera');
+    const across = await revealCard(page, 'Across the night clocks fall back', 60_000);
+    await across.getByText('(9 hours)').waitFor();
+  });
+
   it('lets an admin create a shift through the confirmation step, edit it and delete it', async () => {
     const page = await openAs('morgan.lee');
     await page.getByRole('article').first().waitFor();
