@@ -16,13 +16,19 @@ describe('the Available Shifts screen in a real browser', () => {
   let e2e: E2E;
   let admin: Client;
 
-  async function postShift(notes: string, date: string) {
-    const reply = await admin.post('/api/shifts', {
-      location: 'Oak Lodge',
-      date,
+  async function postShift(
+    notes: string,
+    date: string,
+    hours: { startTime: string; endTime: string; type: string } = {
       startTime: '08:00',
       endTime: '16:00',
       type: 'AM',
+    },
+  ) {
+    const reply = await admin.post('/api/shifts', {
+      location: 'Oak Lodge',
+      date,
+      ...hours,
       status: 'open',
       notes,
     });
@@ -79,17 +85,11 @@ describe('the Available Shifts screen in a real browser', () => {
   it('shows a shift across the night clocks fall back at its real length in a browser in India', async () => {
     // 01:30 happens twice that night; the shift starts at the first (daylight) one, so it lasts 9
     // hours. A browser whose zone is not whole hours off UTC once read it as the second: 8 hours.
-    const reply = await admin.post('/api/shifts', {
-      location: 'Oak Lodge',
-      date: '2027-11-07',
+    await postShift('Across the night clocks fall back', '2027-11-07', {
       startTime: '01:30',
       endTime: '09:30',
       type: 'Overnight',
-      status: 'open',
-      notes: 'Across the night clocks fall back',
     });
-    expect(reply.status).toBe(201);
-    await admin.get('/api/shifts');
     const page = await (await e2e.context(DESKTOP, 'Asia/Kolkata')).newPage();
     await e2e.signIn(page, 'alex.rivera');
     const across = await revealCard(page, 'Across the night clocks fall back', 60_000);
