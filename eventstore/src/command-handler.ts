@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   actorIdOf,
   type CommandContext,
@@ -511,9 +511,7 @@ function metadataFor(context: CommandContext, trace: CommandTrace): EventMetadat
 
 /** Event ids derive from the command, so a command replayed after a crash writes nothing twice. */
 function eventId(commandId: string, streamId: string, index: number): string {
-  return uuidFromDigest(
-    createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex'),
-  );
+  return uuidFromDigest(hash('sha256', `${commandId}\u0000${streamId}\u0000${index}`, 'hex'));
 }
 
 function pause(attempt: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { addDays } from 'date-fns/addDays';
-import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { DomainError, type RejectionCode } from '../shared/errors';
 import {
   dateOfDay,
   dayNumber,
+  daysFrom,
   easternMidnight,
   formatEastern,
   intervalsOverlap,
@@ -237,7 +237,7 @@ function consecutiveBreaches(
 ) {
   const worked = new Set([...others.map((o) => o.label.date), wanted.label.date]);
   const [first, last] = runThrough(wanted.label.date, worked);
-  const days = differenceInCalendarDays(parseISO(last), parseISO(first)) + 1;
+  const days = daysFrom(first, last) + 1;
   if (days <= rules.maxConsecutiveDays) return [];
   return [
     {

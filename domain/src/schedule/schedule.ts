@@ -1,5 +1,3 @@
-import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
-import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
 import { requireActorCan } from '../permissions/refusals';
 import {
@@ -17,7 +15,7 @@ import { carryHeldIndex, heldWithin } from '../safety/held-times';
 import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
-import { easternToday } from '../time/eastern';
+import { daysFrom, easternToday } from '../time/eastern';
 import { formatShiftDate, timeRangeLabel } from '../time/labels';
 
 const label = z.object({
@@ -271,7 +269,7 @@ function cancelTimeOff(
  * last day, none once it is past.
  */
 export function noticeDue(expiresOn: string, now: Date): NoticeDays | null {
-  const daysLeft = differenceInCalendarDays(parseISO(expiresOn), parseISO(easternToday(now)));
+  const daysLeft = daysFrom(easternToday(now), expiresOn);
   if (daysLeft < 0) return null;
   return CREDENTIAL_NOTICE_DAYS.filter((days) => daysLeft <= days).at(-1) ?? null;
 }

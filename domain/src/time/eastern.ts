@@ -2,6 +2,7 @@
 // all of date-fns's some 250 modules, which Node 22 and later read one by one, about a second at
 // the start of every process and thread (app/src/startup-imports.test.ts).
 import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 
@@ -36,8 +37,8 @@ export function easternInstant(date: string, time: string): Date {
 /** A zone's wall clock by its parts, one formatter a zone (making one is the costly part). */
 const wallClockParts = new Map<string, Intl.DateTimeFormat>();
 
-/** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds (negative west of it). */
-function zoneOffset(zone: string, instant: number): number {
+/** How far `zone`'s wall clock is ahead of UTC at `instant`'s second, read through Intl. */
+function offsetThroughIntl(zone: string, instant: number): number {
   let parts = wallClockParts.get(zone);
   if (!parts) {
     parts = new Intl.DateTimeFormat('en-US', {
@@ -64,6 +65,73 @@ function zoneOffset(zone: string, instant: number): number {
   );
   // The wall clock has no milliseconds: the instant is taken to its second too.
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/** A zone's offset through one UTC year: the offset it begins with and each change, in order. */
+interface YearOfOffsets {
+  first: number;
+  changes: { at: number; offset: number }[];
+}
+
+/** The years of offsets worked out so far, by zone and then by UTC year. */
+const zoneYears = new Map<string, Map<number, YearOfOffsets>>();
+const REMEMBERED_YEARS = 1_000;
+
+/**
+ * A zone's offsets through a UTC year. The offset is read at the start of each UTC day, and where
+ * two days' differ, the second it changed is searched for: a zone changes its clocks at most once
+ * a day. About 400 reads through Intl, once a zone and year, where each conversion made four.
+ */
+function yearOfOffsets(zone: string, year: number): YearOfOffsets {
+  let years = zoneYears.get(zone);
+  if (!years) {
+    years = new Map();
+    zoneYears.set(zone, years);
+  }
+  let known = years.get(year);
+  if (known) return known;
+  const from = new Date(0);
+  from.setUTCFullYear(year, 0, 1);
+  const to = new Date(0);
+  to.setUTCFullYear(year + 1, 0, 1);
+  const first = offsetThroughIntl(zone, from.getTime());
+  const changes: YearOfOffsets['changes'] = [];
+  let offset = first;
+  for (let at = from.getTime(); at < to.getTime(); ) {
+    const next = Math.min(at + DAY_MS, to.getTime());
+    const nextOffset = offsetThroughIntl(zone, next);
+    if (nextOffset !== offset) {
+      // The change is after `before` and no later than `after`: both whole seconds.
+      let [before, after] = [at, next];
+      while (after - before > 1000) {
+        const middle = before + Math.floor((after - before) / 2000) * 1000;
+        if (offsetThroughIntl(zone, middle) === offset) before = middle;
+        else after = middle;
+      }
+      changes.push({ at: after, offset: nextOffset });
+    }
+    [at, offset] = [next, nextOffset];
+  }
+  known = { first, changes };
+  if (years.size >= REMEMBERED_YEARS) years.clear();
+  years.set(year, known);
+  return known;
+}
+
+const clock = new Date(0);
+
+/** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds (negative west of it). */
+function zoneOffset(zone: string, instant: number): number {
+  clock.setTime(instant);
+  const year = clock.getUTCFullYear();
+  if (Number.isNaN(year)) return offsetThroughIntl(zone, instant);
+  const { first, changes } = yearOfOffsets(zone, year);
+  let offset = first;
+  for (const change of changes) {
+    if (change.at > instant) break;
+    offset = change.offset;
+  }
+  return offset;
 }
 
 const WALL_CLOCK_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -144,6 +212,15 @@ export function nextDate(date: string): string {
 
 export function previousDate(date: string): string {
   return dateAfter(date, -1);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier), as date-fns counts them. */
+export function daysFrom(from: string, to: string): number {
+  const [first, last] = [dayNumber(from), dayNumber(to)];
+  // Anything but real days is left to date-fns, which answers as it always has.
+  if (first === undefined || last === undefined)
+    return differenceInCalendarDays(parseISO(to), parseISO(from));
+  return last - first;
 }
 
 /** The calendar date `days` after `date` (before it when negative). */

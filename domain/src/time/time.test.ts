@@ -1,10 +1,11 @@
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { weekStart } from '../safety/checks';
 import {
   dateAfter,
+  daysFrom,
   easternInstant,
   easternToday,
   formatInZone,
@@ -47,8 +48,17 @@ describe('Eastern time', () => {
         expect(nextDate(date)).toBe(byLibrary(date, 1));
         expect(previousDate(date)).toBe(byLibrary(date, -1));
         expect(weekStart(date)).toBe(sundayOf(date));
+        const later = byLibrary(date, days);
+        expect(daysFrom(date, later)).toBe(differenceInCalendarDays(parseISO(later), parseISO(date)));
       }),
     );
+    // date-fns's own answers, machine's zone and all, for what is not a real day.
+    for (const [from, to] of [
+      ['2026-02-30', '2026-03-05'],
+      ['2026-01-01', 'tomorrow'],
+      ['2026-03-01T12:00', '2026-03-09'],
+    ] as const)
+      expect(Object.is(daysFrom(from, to), differenceInCalendarDays(parseISO(to), parseISO(from)))).toBe(true);
     for (const notADay of ['2026-02-30', '2026-13-01', '26-01-01', 'tomorrow']) {
       expect(() => nextDate(notADay)).toThrow(RangeError);
       expect(() => weekStart(notADay)).toThrow(RangeError);
@@ -201,6 +211,96 @@ describe('formatInZone', () => {
     for (const pattern of ['yyyy-MM-dd HH:mm xxx', 'HH:mm z', 'O', "'at' HH:mm X"])
       expect(() => formatInZone(at, 'America/New_York', pattern)).toThrow(/writes no time zones/);
     expect(formatInZone(at, 'America/New_York', "HH:mm 'xXOz'")).toBe('03:30 xXOz');
+  });
+});
+
+describe("a zone's offsets, worked out a year at a time", () => {
+  /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the years must give. */
+  const throughIntl = (ms: number, zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(ms);
+    const field = (type: string) => parts.find((part) => part.type === type)!.value;
+    return `${field('year').padStart(4, '0')}-${field('month')}-${field('day')} ${field('hour')}:${field('minute')}:${field('second')}`;
+  };
+  // Zones whose clocks move by a half hour, whose offsets are quarter hours or carry seconds (local
+  // mean time before standard time), that changed their standard offset, or skipped a whole day.
+  const zones = [
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Asia/Kathmandu',
+    'America/Caracas',
+    'Pacific/Apia',
+    'Africa/Casablanca',
+    'Africa/Monrovia',
+    'Europe/Dublin',
+    'America/Sao_Paulo',
+  ];
+
+  it('writes every instant as Intl reads it, in zones of every kind, on a machine in any zone', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2100, 11, 31) }),
+          anyInstant,
+          // The last and first seconds of UTC years, where one year's offsets meet the next's.
+          fc
+            .tuple(fc.integer({ min: 1900, max: 2060 }), fc.integer({ min: -2000, max: 2000 }))
+            .map(([year, d]) => Date.UTC(year, 0, 1) + d),
+        ),
+        fc.constantFrom(...zones),
+        fc.constantFrom(...MACHINE_ZONES),
+        (ms, zone, machine) => {
+          expect(onMachineIn(machine, () => formatInZone(new Date(ms), zone, 'yyyy-MM-dd HH:mm:ss'))).toBe(
+            throughIntl(ms, zone),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads back every wall clock it writes, but those that happen twice as the first', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 11, 31) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const at = Math.floor(ms / 1000) * 1000;
+          const [date, time] = formatInZone(new Date(at), zone, 'yyyy-MM-dd HH:mm:ss').split(' ') as [
+            string,
+            string,
+          ];
+          const read = zonedInstant(date, time, zone).getTime();
+          // The same wall clock, at the instant read or (a clock set back) an earlier one.
+          expect(read).toBeLessThanOrEqual(at);
+          expect(formatInZone(new Date(read), zone, 'yyyy-MM-dd HH:mm:ss')).toBe(`${date} ${time}`);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("keeps New York's changes to the second, and Apia's lost day", () => {
+    expect(formatInZone(new Date('2026-03-08T06:59:59Z'), 'America/New_York', 'HH:mm:ss')).toBe('01:59:59');
+    expect(formatInZone(new Date('2026-03-08T07:00:00Z'), 'America/New_York', 'HH:mm:ss')).toBe('03:00:00');
+    expect(formatInZone(new Date('2026-11-01T05:59:59Z'), 'America/New_York', 'HH:mm:ss')).toBe('01:59:59');
+    expect(formatInZone(new Date('2026-11-01T06:00:00Z'), 'America/New_York', 'HH:mm:ss')).toBe('01:00:00');
+    // Samoa moved across the date line: 2011-12-29 23:59:59 was followed by 2011-12-31 00:00:00.
+    expect(formatInZone(new Date('2011-12-30T09:59:59Z'), 'Pacific/Apia', 'yyyy-MM-dd HH:mm:ss')).toBe(
+      '2011-12-29 23:59:59',
+    );
+    expect(formatInZone(new Date('2011-12-30T10:00:00Z'), 'Pacific/Apia', 'yyyy-MM-dd HH:mm:ss')).toBe(
+      '2011-12-31 00:00:00',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { type Actor, entityId, uuidFromDigest } from '@shiftcover/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export function newId(trace: { commandId: string }, kind: string): string {
 }
 
 function uuidFrom(text: string): string {
-  return uuidFromDigest(createHash('sha256').update(text).digest('hex'));
+  return uuidFromDigest(hash('sha256', text, 'hex'));
 }
 
 /** A successful write: its body plus the global position a client waits for to read its own write. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digestOf, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -187,7 +187,7 @@ export class SessionStore {
 
 /** What a session is known by outside its cookie: the hash of its id. */
 export function sessionKey(id: string): string {
-  return createHash('sha256').update(id).digest('base64url');
+  return digestOf('sha256', id, 'base64url');
 }
 
 const hash = sessionKey;
