@@ -58,7 +58,9 @@ describe('Eastern time', () => {
       ['2026-01-01', 'tomorrow'],
       ['2026-03-01T12:00', '2026-03-09'],
     ] as const)
-      expect(Object.is(daysFrom(from, to), differenceInCalendarDays(parseISO(to), parseISO(from)))).toBe(true);
+      expect(Object.is(daysFrom(from, to), differenceInCalendarDays(parseISO(to), parseISO(from)))).toBe(
+        true,
+      );
     for (const notADay of ['2026-02-30', '2026-13-01', '26-01-01', 'tomorrow']) {
       expect(() => nextDate(notADay)).toThrow(RangeError);
       expect(() => weekStart(notADay)).toThrow(RangeError);
