@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from './port';
 
 /**
@@ -59,9 +59,8 @@ export function eventHash(
 ): string {
   const { chainHash: _ignored, ...metadata } = event.metadata;
   const content = canonicalJson([streamId, revision.toString(), event.id, event.type, event.data, metadata]);
-  const hash = key ? createHmac('sha256', key) : createHash('sha256');
-  const digest = hash.update(previousHash).update('\n').update(content).digest('hex');
-  return key ? `${KEYED}${digest}` : digest;
+  if (!key) return hash('sha256', `${previousHash}\n${content}`, 'hex');
+  return `${KEYED}${createHmac('sha256', key).update(previousHash).update('\n').update(content).digest('hex')}`;
 }
 
 /** The events to append, each with its chain hash, continuing from the stream's last hash. */
