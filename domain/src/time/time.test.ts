@@ -217,18 +217,24 @@ describe('formatInZone', () => {
 });
 
 describe("a zone's offsets, worked out a year at a time", () => {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
   /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the years must give. */
   const throughIntl = (ms: number, zone: string) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(ms);
+    let formatter = formatters.get(zone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      formatters.set(zone, formatter);
+    }
+    const parts = formatter.formatToParts(ms);
     const field = (type: string) => parts.find((part) => part.type === type)!.value;
     return `${field('year').padStart(4, '0')}-${field('month')}-${field('day')} ${field('hour')}:${field('minute')}:${field('second')}`;
   };
