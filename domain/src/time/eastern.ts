@@ -81,8 +81,9 @@ const REMEMBERED_YEARS = 1_000;
  * A zone's offsets through a UTC year. The offset is read at the start of each UTC day, and where
  * two days' differ, the second it changed is searched for: a zone changes its clocks at most once
  * a day. About 400 reads through Intl, once a zone and year, where each conversion made four.
+ * Undefined for the first and last years a Date can hold, which begin or end beyond its range.
  */
-function yearOfOffsets(zone: string, year: number): YearOfOffsets {
+function yearOfOffsets(zone: string, year: number): YearOfOffsets | undefined {
   let years = zoneYears.get(zone);
   if (!years) {
     years = new Map();
@@ -94,6 +95,7 @@ function yearOfOffsets(zone: string, year: number): YearOfOffsets {
   from.setUTCFullYear(year, 0, 1);
   const to = new Date(0);
   to.setUTCFullYear(year + 1, 0, 1);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return undefined;
   const first = offsetThroughIntl(zone, from.getTime());
   const changes: YearOfOffsets['changes'] = [];
   let offset = first;
@@ -124,10 +126,10 @@ const clock = new Date(0);
 function zoneOffset(zone: string, instant: number): number {
   clock.setTime(instant);
   const year = clock.getUTCFullYear();
-  if (Number.isNaN(year)) return offsetThroughIntl(zone, instant);
-  const { first, changes } = yearOfOffsets(zone, year);
-  let offset = first;
-  for (const change of changes) {
+  const known = Number.isNaN(year) ? undefined : yearOfOffsets(zone, year);
+  if (!known) return offsetThroughIntl(zone, instant);
+  let offset = known.first;
+  for (const change of known.changes) {
     if (change.at > instant) break;
     offset = change.offset;
   }

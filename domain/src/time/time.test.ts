@@ -217,27 +217,6 @@ describe('formatInZone', () => {
 });
 
 describe("a zone's offsets, worked out a year at a time", () => {
-  const formatters = new Map<string, Intl.DateTimeFormat>();
-  /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the years must give. */
-  const throughIntl = (ms: number, zone: string) => {
-    let formatter = formatters.get(zone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
-      formatters.set(zone, formatter);
-    }
-    const parts = formatter.formatToParts(ms);
-    const field = (type: string) => parts.find((part) => part.type === type)!.value;
-    return `${field('year').padStart(4, '0')}-${field('month')}-${field('day')} ${field('hour')}:${field('minute')}:${field('second')}`;
-  };
   // Zones whose clocks move by a half hour, whose offsets are quarter hours or carry seconds (local
   // mean time before standard time), that changed their standard offset, or skipped a whole day.
   const zones = [
@@ -252,6 +231,27 @@ describe("a zone's offsets, worked out a year at a time", () => {
     'Europe/Dublin',
     'America/Sao_Paulo',
   ];
+  const formatters = new Map(
+    zones.map((zone) => [
+      zone,
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+    ]),
+  );
+  /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the years must give. */
+  const throughIntl = (ms: number, zone: string) => {
+    const parts = formatters.get(zone)!.formatToParts(ms);
+    const field = (type: string) => parts.find((part) => part.type === type)!.value;
+    return `${field('year').padStart(4, '0')}-${field('month')}-${field('day')} ${field('hour')}:${field('minute')}:${field('second')}`;
+  };
 
   it('writes every instant as Intl reads it, in zones of every kind, on a machine in any zone', () => {
     fc.assert(
@@ -295,6 +295,16 @@ describe("a zone's offsets, worked out a year at a time", () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it('writes instants of the first and last years a Date holds, which it cannot hold whole', () => {
+    // A day inside either end, so that the wall clock is an instant a Date can hold too.
+    const day = 86_400_000;
+    for (const ms of [8.64e15 - day, 8.64e15 - 100 * day, -8.64e15 + day, -8.64e15 + 100 * day])
+      for (const zone of zones)
+        expect(formatInZone(new Date(ms), zone, 'yyyy-MM-dd HH:mm:ss'), `${zone} ${ms}`).toBe(
+          throughIntl(ms, zone),
+        );
   });
 
   it("keeps New York's changes to the second, and Apia's lost day", () => {
