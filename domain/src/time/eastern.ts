@@ -67,73 +67,64 @@ function offsetThroughIntl(zone: string, instant: number): number {
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
-/** A zone's offset through one UTC year: the offset it begins with and each change, in order. */
-interface YearOfOffsets {
+/**
+ * A zone's offset through one UTC day: the offset it begins with, the one the next day begins
+ * with, and, where the two differ, the first second of the new one.
+ */
+interface DayOfOffsets {
   first: number;
-  changes: { at: number; offset: number }[];
+  next: number;
+  change?: { at: number; offset: number };
 }
 
-/** The years of offsets worked out so far, by zone and then by UTC year. */
-const zoneYears = new Map<string, Map<number, YearOfOffsets>>();
-const REMEMBERED_YEARS = 1_000;
+/** The days of offsets worked out so far, by zone and then by UTC day number. */
+const zoneDays = new Map<string, Map<number, DayOfOffsets>>();
+/** About three centuries of days a zone; past that the kept days start again. */
+const REMEMBERED_DAYS = 100_000;
+/** The last instant a Date can hold. */
+const LAST_INSTANT = 8.64e15;
 
 /**
- * A zone's offsets through a UTC year. The offset is read at the start of each UTC day, and where
- * two days' differ, the second it changed is searched for: a zone changes its clocks at most once
- * a day. About 400 reads through Intl, once a zone and year, where each conversion made four.
- * Undefined for the first and last years a Date can hold, which begin or end beyond its range.
+ * A zone's offsets through a UTC day, worked out the first time the day is asked for and kept: the
+ * offset at the day's start and at the next day's start (each shared with the day beside it, when
+ * that is known), and where they differ, the second it changed, searched for: a zone changes its
+ * clocks at most once a day. A screen that shows a few dates reads a few days, not whole years.
+ * Undefined for the last instant a Date can hold, whose day ends beyond its range.
  */
-function yearOfOffsets(zone: string, year: number): YearOfOffsets | undefined {
-  let years = zoneYears.get(zone);
-  if (!years) {
-    years = new Map();
-    zoneYears.set(zone, years);
+function dayOfOffsets(zone: string, day: number): DayOfOffsets | undefined {
+  const from = day * DAY_MS;
+  const to = from + DAY_MS;
+  if (to > LAST_INSTANT) return undefined;
+  let days = zoneDays.get(zone);
+  if (!days) {
+    days = new Map();
+    zoneDays.set(zone, days);
   }
-  let known = years.get(year);
+  let known = days.get(day);
   if (known) return known;
-  const from = new Date(0);
-  from.setUTCFullYear(year, 0, 1);
-  const to = new Date(0);
-  to.setUTCFullYear(year + 1, 0, 1);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return undefined;
-  const first = offsetThroughIntl(zone, from.getTime());
-  const changes: YearOfOffsets['changes'] = [];
-  let offset = first;
-  for (let at = from.getTime(); at < to.getTime(); ) {
-    const next = Math.min(at + DAY_MS, to.getTime());
-    const nextOffset = offsetThroughIntl(zone, next);
-    if (nextOffset !== offset) {
-      // The change is after `before` and no later than `after`: both whole seconds.
-      let [before, after] = [at, next];
-      while (after - before > 1000) {
-        const middle = before + Math.floor((after - before) / 2000) * 1000;
-        if (offsetThroughIntl(zone, middle) === offset) before = middle;
-        else after = middle;
-      }
-      changes.push({ at: after, offset: nextOffset });
+  const first = days.get(day - 1)?.next ?? offsetThroughIntl(zone, from);
+  const next = days.get(day + 1)?.first ?? offsetThroughIntl(zone, to);
+  known = { first, next };
+  if (next !== first) {
+    // The change is after `before` and no later than `after`: both whole seconds.
+    let [before, after] = [from, to];
+    while (after - before > 1000) {
+      const middle = before + Math.floor((after - before) / 2000) * 1000;
+      if (offsetThroughIntl(zone, middle) === first) before = middle;
+      else after = middle;
     }
-    [at, offset] = [next, nextOffset];
+    known.change = { at: after, offset: next };
   }
-  known = { first, changes };
-  if (years.size >= REMEMBERED_YEARS) years.clear();
-  years.set(year, known);
+  if (days.size >= REMEMBERED_DAYS) days.clear();
+  days.set(day, known);
   return known;
 }
 
-const clock = new Date(0);
-
 /** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds (negative west of it). */
 function zoneOffset(zone: string, instant: number): number {
-  clock.setTime(instant);
-  const year = clock.getUTCFullYear();
-  const known = Number.isNaN(year) ? undefined : yearOfOffsets(zone, year);
+  const known = Number.isNaN(instant) ? undefined : dayOfOffsets(zone, Math.floor(instant / DAY_MS));
   if (!known) return offsetThroughIntl(zone, instant);
-  let offset = known.first;
-  for (const change of known.changes) {
-    if (change.at > instant) break;
-    offset = change.offset;
-  }
-  return offset;
+  return known.change && instant >= known.change.at ? known.change.offset : known.first;
 }
 
 const WALL_CLOCK_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

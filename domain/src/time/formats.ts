@@ -1,8 +1,17 @@
 import { TIME_ZONE } from './eastern';
 
-/** Instants the product shows are read in Eastern time, with EST or EDT as the date falls. */
-const inEastern = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, ...options });
+/**
+ * Instants the product shows are read in Eastern time, with EST or EDT as the date falls. Each
+ * formatter is made the first time it is asked for: making one costs a browser as much as
+ * formatting over a hundred dates, and a screen uses few of them.
+ */
+const inEastern = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, ...options });
+    return made;
+  };
+};
 
 const day = inEastern({ month: 'short', day: 'numeric', year: 'numeric' });
 const dayAndTime = inEastern({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -20,27 +29,27 @@ const clock = inEastern({ weekday: 'long', month: 'long', day: 'numeric', year: 
 
 /** 'Mar 5, 2026'. */
 export function easternDate(instant: string | Date): string {
-  return day.format(new Date(instant));
+  return day().format(new Date(instant));
 }
 
 /** 'Mar 5, 3:04 PM'. */
 export function easternDayTime(instant: string | Date): string {
-  return dayAndTime.format(new Date(instant));
+  return dayAndTime().format(new Date(instant));
 }
 
 /** 'Mar 5, 2026, 3:04 PM'. */
 export function easternDateTime(instant: string | Date): string {
-  return dateAndTime.format(new Date(instant));
+  return dateAndTime().format(new Date(instant));
 }
 
 /** 'Mar 5, 2026, 3:04:05 PM EST'. */
 export function easternTimestamp(instant: string | Date): string {
-  return timestamp.format(new Date(instant));
+  return timestamp().format(new Date(instant));
 }
 
 /** 'Thu, Mar 5, 2026, 3:04:05 PM EST'. */
 export function easternWeekdayTimestamp(instant: string | Date): string {
-  return weekdayTimestamp.format(new Date(instant));
+  return weekdayTimestamp().format(new Date(instant));
 }
 
 const stamp = inEastern({
@@ -56,7 +65,11 @@ const stamp = inEastern({
 
 /** '2026-11-01 01:30:00 EST': sortable Eastern wall-clock time with its abbreviation, for operators. */
 export function easternStamp(at: Date): string {
-  const parts = Object.fromEntries(stamp.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    stamp()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
 }
 
@@ -70,7 +83,9 @@ export interface ClockReading {
 /** The system clock read in US Eastern time. */
 export function easternClock(now: Date): ClockReading {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    clock.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+    clock()
+      .formatToParts(now)
+      .find((p) => p.type === type)?.value ?? '';
   return {
     time: `${part('hour')}:${part('minute')}:${part('second')} ${part('dayPeriod')}`,
     date: `${part('weekday')}, ${part('month')} ${part('day')}, ${part('year')}`,

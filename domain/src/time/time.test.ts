@@ -216,7 +216,7 @@ describe('formatInZone', () => {
   });
 });
 
-describe("a zone's offsets, worked out a year at a time", () => {
+describe("a zone's offsets, worked out a day at a time", () => {
   // Zones whose clocks move by a half hour, whose offsets are quarter hours or carry seconds (local
   // mean time before standard time), that changed their standard offset, or skipped a whole day.
   const zones = [
@@ -246,7 +246,7 @@ describe("a zone's offsets, worked out a year at a time", () => {
       }),
     ]),
   );
-  /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the years must give. */
+  /** The wall clock at `ms` in `zone` as Intl reads it, instant by instant: what the days must give. */
   const throughIntl = (ms: number, zone: string) => {
     const parts = formatters.get(zone)!.formatToParts(ms);
     const field = (type: string) => parts.find((part) => part.type === type)!.value;
@@ -259,7 +259,7 @@ describe("a zone's offsets, worked out a year at a time", () => {
         fc.oneof(
           fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2100, 11, 31) }),
           anyInstant,
-          // The last and first seconds of UTC years, where one year's offsets meet the next's.
+          // The last and first seconds of UTC years and days, where one day's offsets meet the next's.
           fc
             .tuple(fc.integer({ min: 1900, max: 2060 }), fc.integer({ min: -2000, max: 2000 }))
             .map(([year, d]) => Date.UTC(year, 0, 1) + d),
@@ -294,6 +294,41 @@ describe("a zone's offsets, worked out a year at a time", () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  it('writes every second of the days a zone changes its clocks as Intl reads it', () => {
+    const day = 86_400_000;
+    /** The UTC days of `year` whose start and end `zone` reads with different offsets, by Intl alone. */
+    const changeDays = new Map<string, number[]>();
+    const changesOf = (zone: string, year: number) => {
+      const key = `${zone} ${year}`;
+      let days = changeDays.get(key);
+      if (!days) {
+        const offsetAt = (ms: number) => Date.parse(`${throughIntl(ms, zone).replace(' ', 'T')}Z`) - ms;
+        days = [];
+        for (let at = Date.UTC(year, 0, 1); at < Date.UTC(year + 1, 0, 1); at += day)
+          if (offsetAt(at) !== offsetAt(at + day)) days.push(at);
+        changeDays.set(key, days);
+      }
+      return days;
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 1900, max: 2060 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: day / 1000 - 1 }),
+        (zone, year, pick, second) => {
+          const days = changesOf(zone, year);
+          fc.pre(days.length > 0);
+          const ms = days[pick % days.length]! + second * 1000;
+          expect(formatInZone(new Date(ms), zone, 'yyyy-MM-dd HH:mm:ss'), `${zone} ${ms}`).toBe(
+            throughIntl(ms, zone),
+          );
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
