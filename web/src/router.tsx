@@ -5,12 +5,13 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
-import { Suspense, startTransition, useEffect, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { useLiveUpdates } from './api/live';
 import type { CurrentUser } from './api/types';
 import { FullPageSpinner } from './components/ui/feedback';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
 import { useCurrentUser } from './features/auth/session';
+import { SessionUnavailable } from './features/auth/session-unavailable';
 import { SkipLink } from './features/layout/skip-link';
 import { LandingPage } from './features/pages/landing-page';
 import { NotFoundPage } from './features/pages/not-found-page';
@@ -60,12 +61,22 @@ function useFirstScreenPainted(): boolean {
 }
 
 function Shell() {
-  const { data: user, isLoading } = useCurrentUser();
+  const { data: user, isLoading, error, refetch } = useCurrentUser();
+  const retry = useCallback(() => void refetch(), [refetch]);
   // What the first paint needs is in the main bundle; the chunks of the screen, the header and the
   // toaster are fetched once it is on screen, so they never compete with it.
   const painted = useFirstScreenPainted();
   useLiveUpdates(Boolean(user));
   if (isLoading) return <FullPageSpinner />;
+  // Nobody signed in is an answer (null); a failed read, with no earlier answer held, is not one.
+  if (error && user === undefined) {
+    return (
+      <div className="min-h-dvh bg-slate-50 text-slate-900">
+        <SkipLink />
+        <SessionUnavailable message={error.message} onRetry={retry} />
+      </div>
+    );
+  }
   // A signed-in visitor's header and home screen are fetched together, not one after the other:
   // a component that suspends stops React rendering the ones after it.
   if (painted && user) void Header.preload?.();

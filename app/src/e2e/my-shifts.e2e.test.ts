@@ -272,8 +272,18 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual(
       [],
     );
-    // The worker that took over reads the screen's data again and keeps it.
-    await untilInPage(page, () => caches.match('/api/my-shifts').then(Boolean));
+    // The worker that took over reads the screen's data again and keeps it: every read, since the
+    // reload below draws the screen from these alone (on busy cores they arrive one by one).
+    await untilInPage(page, () =>
+      caches.open('shiftcover-data').then(async (cache) => {
+        const kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
+        const reads = ['/api/auth/user', '/api/my-shifts', '/api/transfer-requests', '/api/my-time-off'];
+        return (
+          [...reads, '/api/notifications'].every((read) => kept.includes(read)) &&
+          kept.some((read) => read.endsWith('/credentials'))
+        );
+      }),
+    );
 
     await page.context().setOffline(true);
     await page.reload();
@@ -298,6 +308,17 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
     expect(await page.evaluate<boolean>('caches.has("shiftcover-data")')).toBe(false);
+
+    // Nothing kept says who is signed in: the page says it needs the connection, not that the
+    // visitor signed out, and reads again by itself once the connection is back.
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('alert').getByText('You are offline. Loading this needs a connection.').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    expect(await axeViolations(page, '[session unavailable offline]')).toEqual([]);
+    await e2e.screenshot(page, 'session-unavailable-offline-phone');
+    await page.context().setOffline(false);
+    await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
   });
 
   it('lets the sender cancel a transfer request they no longer want', async () => {

@@ -1,0 +1,36 @@
+import { CloudOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { buttonVariants } from '../../components/ui/button';
+import { MAIN_ID } from '../../lib/focus';
+
+/**
+ * docs/product.md §2.1: who is signed in could not be read (no connection, and no answer kept on
+ * this device; or the server out of reach). Not a signed-out visitor, so no landing page and no
+ * trip to the login entry point: the reason, a way to try again, and a new read once the
+ * connection returns.
+ */
+export function SessionUnavailable({ message, onRetry }: { message: string; onRetry: () => void }) {
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return (
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="outline-none flex min-h-[60dvh] items-center justify-center px-4"
+    >
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <CloudOff className="size-6 text-slate-500" aria-hidden /> Shift Coverage
+        </h1>
+        <p role="alert" className="mt-4 text-sm text-slate-700">
+          {message}
+        </p>
+        <button type="button" className={`mt-4 ${buttonVariants()}`} onClick={onRetry}>
+          Try Again
+        </button>
+      </div>
+    </main>
+  );
+}
