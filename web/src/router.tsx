@@ -10,7 +10,7 @@ import { useLiveUpdates } from './api/live';
 import type { CurrentUser } from './api/types';
 import { FullPageSpinner } from './components/ui/feedback';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
-import { useCurrentUser } from './features/auth/session';
+import { sessionFailureMessage, useCurrentUser } from './features/auth/session';
 import { SessionUnavailable } from './features/auth/session-unavailable';
 import { SkipLink } from './features/layout/skip-link';
 import { LandingPage } from './features/pages/landing-page';
@@ -73,7 +73,7 @@ function Shell() {
     return (
       <div className="min-h-dvh bg-slate-50 text-slate-900">
         <SkipLink />
-        <SessionUnavailable message={error.message} onRetry={retry} />
+        <SessionUnavailable message={sessionFailureMessage(error)} onRetry={retry} />
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import type { Principal } from '@shiftcover/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { CurrentUser } from '../../api/types';
 
@@ -28,4 +28,13 @@ export function principalOf(user: CurrentUser): Principal {
 
 export function usePrincipal(): Principal {
   return principalOf(useSignedInUser());
+}
+
+/**
+ * Why who is signed in could not be read (docs/product.md §2.1): the offline message, the server's
+ * own answer, or, when the device is online but the request never reached an answer, that the
+ * server cannot be reached.
+ */
+export function sessionFailureMessage(error: Error): string {
+  return error instanceof ApiError ? error.message : 'The server cannot be reached.';
 }

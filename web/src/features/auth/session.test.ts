@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, OFFLINE } from '../../api/client';
+import { offlineMessage } from '../../api/offline';
+import { sessionFailureMessage } from './session';
+
+describe('why who is signed in could not be read', () => {
+  it('says the device is offline when it is', () => {
+    const error = new ApiError(0, offlineMessage('GET', '/api/auth/user'), OFFLINE);
+    expect(sessionFailureMessage(error)).toBe('You are offline. Loading this needs a connection.');
+  });
+
+  it("gives the server's own answer when there is one", () => {
+    expect(sessionFailureMessage(new ApiError(503, 'The service is starting. Try again shortly.'))).toBe(
+      'The service is starting. Try again shortly.',
+    );
+  });
+
+  it('says the server cannot be reached when a connected device gets no answer', () => {
+    expect(sessionFailureMessage(new TypeError('Failed to fetch'))).toBe('The server cannot be reached.');
+  });
+});
