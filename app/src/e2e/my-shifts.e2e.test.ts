@@ -274,15 +274,18 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     );
     // The worker that took over reads the screen's data again and keeps it: every read, since the
     // reload below draws the screen from these alone (on busy cores they arrive one by one).
-    await untilInPage(page, () =>
-      caches.open('shiftcover-data').then(async (cache) => {
-        const kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
-        const reads = ['/api/auth/user', '/api/my-shifts', '/api/transfer-requests', '/api/my-time-off'];
-        return (
-          [...reads, '/api/notifications'].every((read) => kept.includes(read)) &&
-          kept.some((read) => read.endsWith('/credentials'))
-        );
-      }),
+    await untilInPage(
+      page,
+      () =>
+        caches.open('shiftcover-data').then(async (cache) => {
+          const kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          const reads = ['/api/auth/user', '/api/my-shifts', '/api/transfer-requests', '/api/my-time-off'];
+          return (
+            [...reads, '/api/notifications'].every((read) => kept.includes(read)) &&
+            kept.some((read) => read.endsWith('/credentials'))
+          );
+        }),
+      30_000,
     );
 
     await page.context().setOffline(true);
