@@ -61,7 +61,7 @@ function useFirstScreenPainted(): boolean {
 }
 
 function Shell() {
-  const { data: user, isLoading, error, refetch } = useCurrentUser();
+  const { data: user, isLoading, error, refetch, isFetching } = useCurrentUser();
   const retry = useCallback(() => void refetch(), [refetch]);
   // What the first paint needs is in the main bundle; the chunks of the screen, the header and the
   // toaster are fetched once it is on screen, so they never compete with it.
@@ -73,7 +73,7 @@ function Shell() {
     return (
       <div className="min-h-dvh bg-slate-50 text-slate-900">
         <SkipLink />
-        <SessionUnavailable message={sessionFailureMessage(error)} onRetry={retry} />
+        <SessionUnavailable message={sessionFailureMessage(error)} onRetry={retry} retrying={isFetching} />
       </div>
     );
   }

@@ -317,8 +317,15 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await page.context().setOffline(true);
     await page.reload();
     await page.getByRole('alert').getByText('You are offline. Loading this needs a connection.').waitFor();
-    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    const tryAgain = page.getByRole('button', { name: 'Try Again' });
+    await tryAgain.waitFor();
     expect(await axeViolations(page, '[session unavailable offline]')).toEqual([]);
+    // Tried again by keyboard without a connection: the same message, the focus where it was.
+    await tryAgain.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('You are offline. Loading this needs a connection.').waitFor();
+    await tryAgain.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Try Again');
     await e2e.screenshot(page, 'session-unavailable-offline-phone');
     await page.context().setOffline(false);
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();

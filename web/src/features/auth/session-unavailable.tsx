@@ -9,7 +9,16 @@ import { MAIN_ID } from '../../lib/focus';
  * trip to the login entry point: the reason, a way to try again, and a new read once the
  * connection returns.
  */
-export function SessionUnavailable({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function SessionUnavailable({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  /** A read is on its way (the button's or the returning connection's). */
+  retrying: boolean;
+}) {
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
@@ -27,8 +36,14 @@ export function SessionUnavailable({ message, onRetry }: { message: string; onRe
         <p role="alert" className="mt-4 text-sm text-slate-700">
           {message}
         </p>
-        <button type="button" className={`mt-4 ${buttonVariants()}`} onClick={onRetry}>
-          Try Again
+        {/* Not disabled while it tries: a disabled button would drop the keyboard's focus. */}
+        <button
+          type="button"
+          className={`mt-4 ${buttonVariants()} aria-disabled:opacity-70`}
+          aria-disabled={retrying || undefined}
+          onClick={retrying ? undefined : onRetry}
+        >
+          {retrying ? 'Trying again...' : 'Try Again'}
         </button>
       </div>
     </main>
