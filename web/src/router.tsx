@@ -10,7 +10,7 @@ import { useLiveUpdates } from './api/live';
 import type { CurrentUser } from './api/types';
 import { FullPageSpinner } from './components/ui/feedback';
 import { RequireAdministrator, RequireSignedIn } from './features/auth/guards';
-import { sessionFailureMessage, useCurrentUser } from './features/auth/session';
+import { sessionFailureMessage, useCurrentUser, useSessionFailure } from './features/auth/session';
 import { SessionUnavailable } from './features/auth/session-unavailable';
 import { SkipLink } from './features/layout/skip-link';
 import { LandingPage } from './features/pages/landing-page';
@@ -63,20 +63,21 @@ function useFirstScreenPainted(): boolean {
 function Shell() {
   const { data: user, isLoading, error, refetch, isFetching } = useCurrentUser();
   const retry = useCallback(() => void refetch(), [refetch]);
+  const failure = useSessionFailure(error, user);
   // What the first paint needs is in the main bundle; the chunks of the screen, the header and the
   // toaster are fetched once it is on screen, so they never compete with it.
   const painted = useFirstScreenPainted();
   useLiveUpdates(Boolean(user));
-  if (isLoading) return <FullPageSpinner />;
   // Nobody signed in is an answer (null); a failed read, with no earlier answer held, is not one.
-  if (error && user === undefined) {
+  if (failure) {
     return (
       <div className="min-h-dvh bg-slate-50 text-slate-900">
         <SkipLink />
-        <SessionUnavailable message={sessionFailureMessage(error)} onRetry={retry} retrying={isFetching} />
+        <SessionUnavailable message={sessionFailureMessage(failure)} onRetry={retry} retrying={isFetching} />
       </div>
     );
   }
+  if (isLoading) return <FullPageSpinner />;
   // A signed-in visitor's header and home screen are fetched together, not one after the other:
   // a component that suspends stops React rendering the ones after it.
   if (painted && user) void Header.preload?.();

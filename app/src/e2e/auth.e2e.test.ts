@@ -101,6 +101,20 @@ describe('signing in and out in a real browser', () => {
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
   });
 
+  it('says the server cannot be reached when who is signed in cannot be read, and tries again', async () => {
+    const page = await (await e2e.context(PHONE)).newPage();
+    // Both reads of the first load (the page's preload and the app's own) get no answer at all.
+    await page.route('**/api/auth/user', (route) => route.abort());
+    await page.goto('/my-shifts');
+    await page.getByRole('alert').getByText('The server cannot be reached.').waitFor();
+    expect(await page.getByText('Unauthorized').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/my-shifts');
+    await page.unroute('**/api/auth/user');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    // An answer at last: nobody is signed in, so the protected screen sends the visitor to sign in.
+    await page.getByText('Sign in to your account to manage shifts').waitFor();
+  });
+
   it('shows the not-found screen for unknown paths', async () => {
     const page = await (await e2e.context()).newPage();
     await page.goto('/no/such/page');

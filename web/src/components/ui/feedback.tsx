@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Loader2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { MAIN_ID } from '../../lib/focus';
 
 /**
  * `className` adds classes, never replaces these: the first screen draws a spinner before anything
@@ -42,5 +43,31 @@ export function EmptyState({
 export function Alert({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div role="alert" className={cn('flex gap-3 rounded-lg border p-4 text-sm', className)} {...props} />
+  );
+}
+
+/** A page that is one message in a card: its heading with an icon, and what follows. */
+export function MessagePage({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="outline-none flex min-h-[60dvh] items-center justify-center px-4"
+    >
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+          {icon} {title}
+        </h1>
+        {children}
+      </div>
+    </main>
   );
 }

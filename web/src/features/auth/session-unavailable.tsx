@@ -1,7 +1,7 @@
 import { CloudOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { buttonVariants } from '../../components/ui/button';
-import { MAIN_ID } from '../../lib/focus';
+import { MessagePage } from '../../components/ui/feedback';
 
 /**
  * docs/product.md §2.1: who is signed in could not be read (no connection, and no answer kept on
@@ -24,28 +24,19 @@ export function SessionUnavailable({
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
   return (
-    <main
-      id={MAIN_ID}
-      tabIndex={-1}
-      className="outline-none flex min-h-[60dvh] items-center justify-center px-4"
-    >
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="flex items-center gap-2 text-xl font-bold text-slate-900">
-          <CloudOff className="size-6 text-slate-500" aria-hidden /> Shift Coverage
-        </h1>
-        <p role="alert" className="mt-4 text-sm text-slate-700">
-          {message}
-        </p>
-        {/* Not disabled while it tries: a disabled button would drop the keyboard's focus. */}
-        <button
-          type="button"
-          className={`mt-4 ${buttonVariants()} aria-disabled:opacity-70`}
-          aria-disabled={retrying || undefined}
-          onClick={retrying ? undefined : onRetry}
-        >
-          {retrying ? 'Trying again...' : 'Try Again'}
-        </button>
-      </div>
-    </main>
+    <MessagePage icon={<CloudOff className="size-7 text-slate-500" aria-hidden />} title="Shift Coverage">
+      <p role="alert" className="mt-4 text-sm text-slate-700">
+        {message}
+      </p>
+      {/* Not disabled while it tries: a disabled button would drop the keyboard's focus. */}
+      <button
+        type="button"
+        className={`mt-4 ${buttonVariants()} aria-disabled:opacity-70`}
+        aria-disabled={retrying || undefined}
+        onClick={retrying ? undefined : onRetry}
+      >
+        {retrying ? 'Trying again...' : 'Try Again'}
+      </button>
+    </MessagePage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '@shiftcover/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { CurrentUser } from '../../api/types';
@@ -37,4 +38,16 @@ export function usePrincipal(): Principal {
  */
 export function sessionFailureMessage(error: Error): string {
   return error instanceof ApiError ? error.message : 'The server cannot be reached.';
+}
+
+/**
+ * Why the last read of who is signed in failed, held while the next read is on its way (a query
+ * that holds no answer goes back to pending when it is read again) and dropped once an answer
+ * comes: so the page that says so stays, with the keyboard's focus on it, while it tries again.
+ */
+export function useSessionFailure(error: Error | null, user: CurrentUser | null | undefined): Error | null {
+  const [held, setHeld] = useState<Error | null>(null);
+  if (error && error !== held) setHeld(error);
+  else if (!error && user !== undefined && held) setHeld(null);
+  return user === undefined ? (error ?? held) : null;
 }
