@@ -37,6 +37,13 @@ export function easternInstant(date: string, time: string): Date {
 /** A zone's wall clock by its parts, one formatter a zone (making one is the costly part). */
 const wallClockParts = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * What those formatters write for a year of four digits, such as `12/6/2026, 17:00:00`: read from
+ * the text, which Intl makes in about a third of the time it takes to make the same text's parts.
+ * Any other text (a year of fewer or more digits, an era) is read from its parts.
+ */
+const WALL_CLOCK_TEXT = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
+
 /** How far `zone`'s wall clock is ahead of UTC at `instant`'s second, read through Intl. */
 function offsetThroughIntl(zone: string, instant: number): number {
   let parts = wallClockParts.get(zone);
@@ -53,6 +60,13 @@ function offsetThroughIntl(zone: string, instant: number): number {
     });
     wallClockParts.set(zone, parts);
   }
+  // The wall clock has no milliseconds: the instant is taken to its second too.
+  const second = instant - (((instant % 1000) + 1000) % 1000);
+  const text = WALL_CLOCK_TEXT.exec(parts.format(instant));
+  if (text) {
+    const [, month, day, year, hour, minute, sec] = text.map(Number) as number[];
+    return Date.UTC(year!, month! - 1, day!, hour! % 24, minute!, sec!) - second;
+  }
   const field: Record<string, number> = {};
   for (const { type, value } of parts.formatToParts(instant)) field[type] = Number(value);
   const wall = Date.UTC(
@@ -63,8 +77,7 @@ function offsetThroughIntl(zone: string, instant: number): number {
     field.minute!,
     field.second!,
   );
-  // The wall clock has no milliseconds: the instant is taken to its second too.
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+  return wall - second;
 }
 
 /**
