@@ -1,6 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { buttonVariants } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { MessagePage } from '../../components/ui/feedback';
 
 /**
@@ -29,14 +29,13 @@ export function SessionUnavailable({
         {message}
       </p>
       {/* Not disabled while it tries: a disabled button would drop the keyboard's focus. */}
-      <button
-        type="button"
-        className={`mt-4 ${buttonVariants()} aria-disabled:opacity-70`}
+      <Button
+        className="mt-4 aria-disabled:opacity-70"
         aria-disabled={retrying || undefined}
         onClick={retrying ? undefined : onRetry}
       >
         {retrying ? 'Trying again...' : 'Try Again'}
-      </button>
+      </Button>
     </MessagePage>
   );
 }

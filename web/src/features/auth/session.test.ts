@@ -10,9 +10,9 @@ describe('why who is signed in could not be read', () => {
   });
 
   it("gives the server's own answer when there is one", () => {
-    expect(sessionFailureMessage(new ApiError(503, 'The service is starting. Try again shortly.'))).toBe(
-      'The service is starting. Try again shortly.',
-    );
+    // The server's answer to a failure of its own (platform/src/http/errors.ts).
+    const answer = 'Something went wrong on our side. Please try again.';
+    expect(sessionFailureMessage(new ApiError(500, answer))).toBe(answer);
   });
 
   it('says the server cannot be reached when a connected device gets no answer', () => {
