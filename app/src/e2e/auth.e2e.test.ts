@@ -102,14 +102,25 @@ describe('signing in and out in a real browser', () => {
   });
 
   it('says the server cannot be reached when who is signed in cannot be read, and tries again', async () => {
-    const page = await (await e2e.context(PHONE)).newPage();
-    // Both reads of the first load (the page's preload and the app's own) get no answer at all.
-    await page.route('**/api/auth/user', (route) => route.abort());
+    const context = await e2e.context(PHONE);
+    const page = await context.newPage();
+    // Every read gets no answer at all: the first load's two (the page's preload and the app's
+    // own), and those the service worker sends once it has taken over.
+    let reads = 0;
+    await context.route('**/api/auth/user', (route) => {
+      reads += 1;
+      return route.abort();
+    });
     await page.goto('/my-shifts');
     await page.getByRole('alert').getByText('The server cannot be reached.').waitFor();
     expect(await page.getByText('Unauthorized').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/my-shifts');
-    await page.unroute('**/api/auth/user');
+    // Left alone, the page reads again by itself, and says the same while none answers: twice in
+    // its first 9 s (the worker's taking over may read once more, besides).
+    const shownAfter = reads;
+    await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThanOrEqual(shownAfter + 2);
+    await page.getByRole('alert').getByText('The server cannot be reached.').waitFor();
+    await context.unroute('**/api/auth/user');
     await page.getByRole('button', { name: 'Try Again' }).click();
     // An answer at last: nobody is signed in, so the protected screen sends the visitor to sign in.
     await page.getByText('Sign in to your account to manage shifts').waitFor();

@@ -327,6 +327,8 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     await tryAgain.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Try Again');
     await e2e.screenshot(page, 'session-unavailable-offline-phone');
+    // Back online, it reads again: at the connection's return, or by itself soon after should
+    // that first read still find no network.
     await page.context().setOffline(false);
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
   });
