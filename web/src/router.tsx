@@ -17,6 +17,7 @@ import { LandingPage } from './features/pages/landing-page';
 import { NotFoundPage } from './features/pages/not-found-page';
 import { HeaderPlace, WelcomePlaceholder } from './features/shifts/welcome';
 import { markToasterFailed } from './features/toast/toast';
+import { reloadAt } from './lib/reload';
 import { pagePaths } from './page-paths';
 
 // Every screen but the landing page, and the signed-in header, is fetched when first shown, so a
@@ -127,7 +128,7 @@ function Home() {
 function Login() {
   const { data: user } = useCurrentUser();
   if (user) {
-    window.location.replace('/');
+    reloadAt('/', { replace: true });
     return <FullPageSpinner />;
   }
   return <LoginPage />;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { hasCachedAnswers } from './offline';
 import { queryClient } from './query-client';
 
@@ -9,7 +10,7 @@ export function startOfflineSupport(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // The first worker takes over a page whose reads it never saw: reading them again keeps them.
   if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener('controllerchange', () => void queryClient.invalidateQueries(), {
+    navigator.serviceWorker.addEventListener('controllerchange', () => readAgainWhenSettled(queryClient), {
       once: true,
     });
   }
@@ -25,6 +26,27 @@ export function startOfflineSupport(): void {
   window.addEventListener('online', () => {
     if (hasCachedAnswers()) void queryClient.invalidateQueries();
   });
+}
+
+/**
+ * Reads everything on screen again once no read is under way. A read sent before the worker took
+ * over went past it, and a query's first read still under way is not sent again by a refresh (it
+ * answers with the read already under way), so the refresh waits for those to finish. Reads begun
+ * meanwhile go through the worker.
+ */
+export function readAgainWhenSettled(client: QueryClient): void {
+  let done = false;
+  let stop = () => {};
+  const refreshWhenIdle = () => {
+    if (done || client.isFetching() > 0) return;
+    done = true;
+    stop();
+    void client.invalidateQueries();
+  };
+  refreshWhenIdle();
+  if (done) return;
+  // Told during the cache's own update: the count is read once that update is over.
+  stop = client.getQueryCache().subscribe(() => queueMicrotask(refreshWhenIdle));
 }
 
 /** Runs `task` once the page is idle, or after a few seconds in a browser that never says so. */

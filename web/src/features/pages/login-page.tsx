@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/form';
 import { MAIN_ID } from '../../lib/focus';
 import { fieldErrors } from '../../lib/form-errors';
+import { reloadAt } from '../../lib/reload';
 import { toast } from '../toast/toast';
 
 export function LoginPage() {
@@ -21,7 +22,7 @@ export function LoginPage() {
         variant: 'success',
       });
       // docs/product.md §2: after a successful login the page is reloaded at /.
-      window.location.assign('/');
+      reloadAt('/');
     },
     onError: (error) =>
       toast({
