@@ -27,7 +27,10 @@ describe('Lighthouse on the landing page, Available Shifts and the Admin Dashboa
       { path: '/', cookie },
       { path: '/admin', cookie },
     ]);
-    console.table(scores.map(({ failed, ...score }) => ({ ...score, failed: failed.join(', ') })));
+    // Performance is not asked for here (the bench measures it), so it is left out of the table.
+    console.table(
+      scores.map(({ failed, performance: _, ...score }) => ({ ...score, failed: failed.join(', ') })),
+    );
     for (const score of scores) {
       expect(score, score.failed.join('\n')).toMatchObject({ accessibility: 100 });
       expect(score.bestPractices, score.failed.join('\n')).toBeGreaterThanOrEqual(95);
