@@ -202,7 +202,7 @@ describe('working-time rules over HTTP (docs/product.md §10.2, §10.3)', () => 
     const early = await postShift('2026-03-18', '05:00', '13:00');
     expect((await person.post(`/api/shifts/${late}/claim`)).status).toBe(200);
     const message =
-      'You would have 6 h of rest between the shift ending Tue 23:00 and this one starting Wed 05:00; the minimum is 8 h';
+      'You would have 6 h of rest between the shift ending Tue 11:00 PM and this one starting Wed 5:00 AM; the minimum is 8 h';
     expect((await person.get(`/api/shifts/${early}/eligibility`)).body).toEqual({
       eligible: false,
       reasons: [{ code: 'rest_too_short', message }],
@@ -353,7 +353,7 @@ describe('time off over HTTP (docs/product.md §10.4)', () => {
         body: {
           code: 'rest_too_short',
           message:
-            'You would have 9 h of rest between the shift ending Tue 20:00 and this one starting Wed 05:00; the minimum is 10 h',
+            'You would have 9 h of rest between the shift ending Tue 8:00 PM and this one starting Wed 5:00 AM; the minimum is 10 h',
         },
       });
     } finally {

@@ -111,7 +111,7 @@ export function instantsOf(held: HeldTime): Instants {
   }
   return known;
 }
-const dayAndTime = (at: Date) => formatEastern(at, 'EEE HH:mm');
+const dayAndTime = (at: Date) => formatEastern(at, 'EEE h:mm a');
 const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
 
 /** The moment a credential stops being valid: the end of its last day, Eastern time. */

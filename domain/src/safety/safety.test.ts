@@ -153,13 +153,13 @@ describe('§10.1 credentials', () => {
 });
 
 describe('§10.2 working-time rules', () => {
-  it('given a shift ending Tue 23:00, when the person takes one starting Wed 05:00, then rest_too_short with the figures', () => {
+  it('given a shift ending Tue 11:00 PM, when the person takes one starting Wed 5:00 AM, then rest_too_short with the figures', () => {
     const late = shift('2026-03-10', '15:00', '23:00');
     const refusal = given(scheduleDecider, [held(late)])
       .when(reserve(shift('2026-03-11', '05:00', '13:00')), self)
       .thenRejects(
         'rest_too_short',
-        'You would have 6 h of rest between the shift ending Tue 23:00 and this one starting Wed 05:00; the minimum is 8 h',
+        'You would have 6 h of rest between the shift ending Tue 11:00 PM and this one starting Wed 5:00 AM; the minimum is 8 h',
       );
     expect(refusal).toBeInstanceOf(RuleRefusal);
     expect((refusal as RuleRefusal).breach.figures).toMatchObject({ restHours: 6, minRestHours: 8 });
@@ -171,7 +171,7 @@ describe('§10.2 working-time rules', () => {
       .when(reserve(shift('2026-03-10', '15:00', '23:00')), self)
       .thenRejects(
         'rest_too_short',
-        'You would have 6 h of rest between this shift ending Tue 23:00 and the one starting Wed 05:00; the minimum is 8 h',
+        'You would have 6 h of rest between this shift ending Tue 11:00 PM and the one starting Wed 5:00 AM; the minimum is 8 h',
       );
     const eightHoursLater = shift('2026-03-11', '21:00', '05:00');
     given(scheduleDecider, [held(early)])
@@ -265,7 +265,7 @@ describe('§10.2 working-time rules', () => {
                 {
                   code: 'rest_too_short',
                   message:
-                    'They would have 6 h of rest between the shift ending Tue 23:00 and this one starting Wed 05:00; the minimum is 8 h',
+                    'They would have 6 h of rest between the shift ending Tue 11:00 PM and this one starting Wed 5:00 AM; the minimum is 8 h',
                   figures: { restHours: 6, minRestHours: 8, otherShiftId: late.shiftId },
                 },
               ],
