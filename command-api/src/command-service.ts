@@ -9,6 +9,7 @@ import {
   type OperationCommand,
   operationDecider,
   type ShiftCommand,
+  shiftDecider,
 } from '@shiftcover/domain';
 import type { CommandHandler, CommandTrace, PersonalDataVault } from '@shiftcover/eventstore';
 import { Escalation } from './escalation';
@@ -47,6 +48,16 @@ export function createCommandService(
   const residences = new Residences(handler, unique);
   return {
     shift,
+    /**
+     * The reads of a shift command begun at once (the shift's stream, and the working-time rules
+     * for one that gives someone the shift), to hand to `shift` in its trace: see
+     * `CommandHandler.readAhead`.
+     */
+    readAhead: (command: ShiftCommand) =>
+      handler.readAhead([
+        { streamId: streams.shift(command.data.shiftId), decider: shiftDecider },
+        ...schedules.readsAhead(command),
+      ]),
     safety: new Safety(handler),
     escalation: new Escalation(handler),
     users,

@@ -63,7 +63,7 @@ export class Schedules {
     const execution = randomUUID();
     // A command that may reserve time reads the working-time rules beside the shift's stream rather
     // than after it: its first reservation decides on them, any later attempt reads them again.
-    let rules = command && REFUSED_ACTIONS[command.type] ? this.workingTimeRules() : undefined;
+    let rules = command && REFUSED_ACTIONS[command.type] ? this.workingTimeRules(trace) : undefined;
     const rulesNow = () => {
       const read = rules ?? this.workingTimeRules();
       rules = undefined;
@@ -157,11 +157,23 @@ export class Schedules {
     return !(outcome.duplicate || alreadyHeld);
   }
 
-  /** The working-time rules as they stand now; a failed read is not left unheard (see `around`). */
-  private workingTimeRules(): Promise<VersionedRules> {
-    const read = this.handler
-      .load(streams.workingTimeRules(), workingTimeRulesDecider)
-      .then(({ state }) => state);
+  /** What a shift command reads besides the shift, read ahead of it (`CommandHandler.readAhead`). */
+  readsAhead(command: ShiftCommand) {
+    return REFUSED_ACTIONS[command.type]
+      ? [{ streamId: streams.workingTimeRules(), decider: workingTimeRulesDecider }]
+      : [];
+  }
+
+  /**
+   * The working-time rules as they stand now, or as read ahead for this command; a failed read is
+   * not left unheard (see `around`).
+   */
+  private workingTimeRules(trace?: CommandTrace): Promise<VersionedRules> {
+    const stream = streams.workingTimeRules();
+    const read = (
+      trace?.readAhead?.take<VersionedRules>(stream, workingTimeRulesDecider) ??
+      this.handler.load(stream, workingTimeRulesDecider)
+    ).then(({ state }) => state);
     read.catch(() => undefined);
     return read;
   }

@@ -363,6 +363,82 @@ describe('the command handler', () => {
     ]);
   });
 
+  it('takes a read begun ahead as the first read of its stream, once, and decides again should it prove stale', async () => {
+    const { local, elsewhere, reads } = handlersCountingReads();
+    const trace = () => ({ commandId: randomUUID() });
+    const steps = { stepsBefore: () => true, beforeAppend: async () => undefined };
+    await elsewhere.handle('residence-r10', residenceDecider, create('r10'), developer, trace());
+
+    // Read ahead (as beside a permission check), then handled: no second read of the stream, even
+    // for a command with steps before its append, which would otherwise read it after recalling it.
+    reads.count = 0;
+    const ahead = local.readAhead([{ streamId: 'residence-r10', decider: residenceDecider }]);
+    expect(reads.count).toBe(1);
+    await local.handle('residence-r10', residenceDecider, describeAs('r10', 'Six beds'), developer, {
+      ...trace(),
+      readAhead: ahead,
+    });
+    expect(reads.count).toBe(1);
+    // Taken once: a second command handed the same read ahead reads for itself.
+    expect(ahead.take('residence-r10', residenceDecider)).toBeUndefined();
+    await local.handle(
+      'residence-r10',
+      residenceDecider,
+      describeAs('r10', 'Garden'),
+      developer,
+      { ...trace(), readAhead: ahead },
+      steps,
+    );
+    expect(reads.count).toBe(2);
+
+    // A stream changed elsewhere after the read ahead: its append is refused, and the command is
+    // decided again on the stream as read, so both changes land.
+    const stale = local.readAhead([{ streamId: 'residence-r10', decider: residenceDecider }]);
+    await elsewhere.handle(
+      'residence-r10',
+      residenceDecider,
+      describeAs('r10', 'Quiet street'),
+      developer,
+      trace(),
+    );
+    await local.handle('residence-r10', residenceDecider, describeAs('r10', 'Near the bus'), developer, {
+      ...trace(),
+      readAhead: stale,
+    });
+    // A read ahead of another stream, or of this one under another decider, is not taken.
+    const other = local.readAhead([{ streamId: 'residence-r10', decider: userDecider }]);
+    expect(other.take('residence-r10', residenceDecider)).toBeUndefined();
+    expect(other.take('residence-other', userDecider)).toBeUndefined();
+    expect((await store.readStream('residence-r10')).events.map((e) => e.data.description ?? null)).toEqual([
+      null,
+      'Six beds',
+      'Garden',
+      'Quiet street',
+      'Near the bus',
+    ]);
+  });
+
+  it('reads for itself when a read begun ahead failed, and leaves an untaken one unheard', async () => {
+    const failing: EventStore = {
+      ...store,
+      readStream: async () => {
+        throw new Error('connection lost');
+      },
+    };
+    const broken = new CommandHandler({ store: failing, vault });
+    // Never taken, its failure reaches no one (vitest fails the run on an unhandled rejection).
+    broken.readAhead([{ streamId: 'residence-r11', decider: residenceDecider }]);
+    const ahead = broken.readAhead([{ streamId: 'residence-r11', decider: residenceDecider }]);
+    const { local, reads } = handlersCountingReads();
+    reads.count = 0;
+    await local.handle('residence-r11', residenceDecider, create('r11'), developer, {
+      commandId: randomUUID(),
+      readAhead: { take: (streamId, decider) => ahead.take(streamId, decider) },
+    });
+    expect(reads.count).toBe(1);
+    expect((await store.readStream('residence-r11')).events.map((e) => e.type)).toEqual(['ResidenceCreated']);
+  });
+
   it('loads a stream written anew from scratch, not on top of what it held before', async () => {
     await handler.handle('residence-r5', residenceDecider, create('r5', 'Cedar Grove'), developer, {
       commandId: randomUUID(),

@@ -26,6 +26,20 @@ export interface CommandTrace {
   commandId: string;
   correlationId?: string;
   causationId?: string;
+  /**
+   * Streams the command reads, read while the caller was still being checked (`readAhead`): the
+   * first read of each in `handle` is that one rather than another trip to the store.
+   */
+  readAhead?: ReadAhead;
+}
+
+/** Streams' loads begun ahead of their command (see `CommandHandler.readAhead`). */
+export interface ReadAhead {
+  /**
+   * The load of this stream folded by this decider, to the first who asks; undefined after (a
+   * later read reads for itself) and for a stream not read ahead.
+   */
+  take<S>(streamId: string, decider: object): Promise<LoadedStream<S>> | undefined;
 }
 
 export interface LoadedStream<State> {
@@ -212,6 +226,32 @@ export class CommandHandler {
   }
 
   /**
+   * Begins loading the streams a command about to be handled will read, so that those reads travel
+   * together, beside whatever comes first (the caller's permission check, say), instead of after
+   * it. Handed to `handle` in the command's trace, each serves as the command's first read of its
+   * stream, provided that nothing was appended by the command before: a read made a moment before
+   * the command was allowed is as current as one made just after, and the append expects its
+   * revision all the same. A load not taken (the caller refused, say) is dropped, its outcome unheard.
+   */
+  readAhead(reads: readonly { streamId: string; decider: Decider<never, TypedEvent, unknown> }[]): ReadAhead {
+    const loads = new Map(
+      reads.map(({ streamId, decider }) => {
+        const loaded = this.load(streamId, decider);
+        loaded.catch(() => undefined);
+        return [streamId, { decider: decider as object, loaded }] as const;
+      }),
+    );
+    return {
+      take<S>(streamId: string, decider: object) {
+        const found = loads.get(streamId);
+        if (found?.decider !== decider) return undefined;
+        loads.delete(streamId);
+        return found.loaded as Promise<LoadedStream<S>>;
+      },
+    };
+  }
+
+  /**
    * The stream as this handler last left it, without reading it, when it is remembered (`recalled`),
    * else as read. For a decision stored by an append that expects this revision: should the stream
    * have moved since, the append fails. Its events are those read, none when recalled.
@@ -308,13 +348,23 @@ export class CommandHandler {
     hooks: AppendHooks<C, E, S> = {},
   ): Promise<HandleResult<E, S>> {
     let type = typeOf(command);
+    // The stream's read begun ahead of this command, if any: the first attempt's, in place of
+    // recalling the stream or reading it again.
+    let ahead = trace.readAhead?.take<S>(streamId, decider);
+    const read = async () => {
+      const begun = ahead;
+      ahead = undefined;
+      return (begun && (await begun.catch(() => undefined))) ?? this.load(streamId, decider);
+    };
     for (let attempt = 1; ; attempt++) {
       // Not for a command with steps on other streams: should the remembered state prove stale, those
       // steps (a reservation, then its release) would cost more than the read they save.
       const recallable = !hooks.beforeAppend || hooks.stepsBefore !== undefined;
       const recalled =
-        attempt === 1 && recallable ? this.recall<S>(streamId, decider, trace.commandId) : undefined;
-      const { state, revision, events: stored } = recalled ?? (await this.load(streamId, decider));
+        attempt === 1 && recallable && !ahead
+          ? this.recall<S>(streamId, decider, trace.commandId)
+          : undefined;
+      const { state, revision, events: stored } = recalled ?? (await read());
       const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
       const last = earlier.at(-1);
       if (last) {

@@ -9,6 +9,7 @@ export {
   type CommandTrace,
   type HandleResult,
   type LoadedStream,
+  type ReadAhead,
 } from './command-handler';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
 export { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';
