@@ -53,10 +53,10 @@ export function createCommandService(
      * for one that gives someone the shift), to hand to `shift` in its trace: see
      * `CommandHandler.readAhead`.
      */
-    readAhead: (command: ShiftCommand) =>
+    readAhead: (type: ShiftCommand['type'], shiftId: string) =>
       handler.readAhead([
-        { streamId: streams.shift(command.data.shiftId), decider: shiftDecider },
-        ...schedules.readsAhead(command),
+        { streamId: streams.shift(shiftId), decider: shiftDecider },
+        ...schedules.readsAhead(type),
       ]),
     safety: new Safety(handler),
     escalation: new Escalation(handler),

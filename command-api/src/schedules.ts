@@ -158,8 +158,8 @@ export class Schedules {
   }
 
   /** What a shift command reads besides the shift, read ahead of it (`CommandHandler.readAhead`). */
-  readsAhead(command: ShiftCommand) {
-    return REFUSED_ACTIONS[command.type]
+  readsAhead(type: ShiftCommand['type']) {
+    return REFUSED_ACTIONS[type]
       ? [{ streamId: streams.workingTimeRules(), decider: workingTimeRulesDecider }]
       : [];
   }

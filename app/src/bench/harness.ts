@@ -89,7 +89,7 @@ export async function startProcess(
   env: Record<string, string>,
   port: number,
 ): Promise<{ baseUrl: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...(env.ZZ_ARGS ? env.ZZ_ARGS.split(' ') : []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -72,15 +72,36 @@ export function shiftView(shift: ShiftState) {
   };
 }
 
-/** Transfer request ids name their shift: `<shiftId>.<n>`. */
-function transferRef(id: string) {
+/**
+ * Transfer request ids name their shift, `<shiftId>.<n>`: the shift's id, or undefined for an id of
+ * no transfer.
+ */
+function shiftOfTransfer(id: string): string | undefined {
   const dot = id.lastIndexOf('.');
-  if (dot <= 0) throw new HttpError(404, 'Transfer request not found');
-  return { shiftId: id.slice(0, dot), transferId: id };
+  return dot > 0 ? id.slice(0, dot) : undefined;
+}
+
+function transferRef(id: string) {
+  const shiftId = shiftOfTransfer(id);
+  if (!shiftId) throw new HttpError(404, 'Transfer request not found');
+  return { shiftId, transferId: id };
 }
 
 export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, deps) => {
   const { handler, service, principals } = deps;
+
+  /**
+   * The reads of a command that gives someone a shift (the shift, the working-time rules), begun
+   * before the check of who is calling so that they travel beside it: it always reads the shift, as
+   * its reservation is decided on the shift as read (docs/architecture.md §3.2).
+   */
+  function readAhead(
+    request: FastifyRequest,
+    type: ShiftCommand['type'],
+    shiftId: string | undefined,
+  ): ReadAhead | undefined {
+    return request.session && shiftId ? service.readAhead(type, shiftId) : undefined;
+  }
 
   async function run(request: FastifyRequest, who: Caller, command: ShiftCommand, readAhead?: ReadAhead) {
     const outcome = await service.shift(command, commandContext(who.actor, deps), {
@@ -204,13 +225,14 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      // A claim always reads the shift (its reservation is decided on the shift as read): the read
-      // travels beside the check of who is calling, a trip to the store less for the one command
-      // whose speed matters most when a shift opens at the last minute.
-      const command: ShiftCommand = { type: 'ClaimShift', data: { shiftId: request.params.id } };
-      const readAhead = request.session ? service.readAhead(command) : undefined;
+      const reads = readAhead(request, 'ClaimShift', request.params.id);
       const who = await caller(request, principals);
-      const { outcome, shift } = await run(request, who, command, readAhead);
+      const { outcome, shift } = await run(
+        request,
+        who,
+        { type: 'ClaimShift', data: { shiftId: request.params.id } },
+        reads,
+      );
       return written(reply, outcome.position, { ...shift, message: 'Shift claimed successfully' });
     },
   );
@@ -290,18 +312,24 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       },
     },
     async (request, reply) => {
+      const reads = readAhead(request, 'AssignShift', request.params.id);
       const who = await caller(request, principals);
       requireCapability(who, 'assignShift');
       const assigneeRole = await roleOf(request.body.staffId);
-      const { outcome, shift } = await run(request, who, {
-        type: 'AssignShift',
-        data: {
-          shiftId: request.params.id,
-          staffId: request.body.staffId,
-          assigneeRole,
-          ...(request.body.override ? { override: request.body.override } : {}),
+      const { outcome, shift } = await run(
+        request,
+        who,
+        {
+          type: 'AssignShift',
+          data: {
+            shiftId: request.params.id,
+            staffId: request.body.staffId,
+            assigneeRole,
+            ...(request.body.override ? { override: request.body.override } : {}),
+          },
         },
-      });
+        reads,
+      );
       return written(reply, outcome.position, { ...shift, message: 'Shift assigned' });
     },
   );
@@ -358,10 +386,13 @@ export const shiftRoutes: FastifyPluginAsyncZod<CommandApiDeps> = async (app, de
       },
     },
     async (request, reply) => {
+      const type = request.body.status === 'accepted' ? 'AcceptTransfer' : 'DeclineTransfer';
+      // Only an accepted transfer gives someone the shift; a declined one is decided as it stands.
+      const reads =
+        type === 'AcceptTransfer' ? readAhead(request, type, shiftOfTransfer(request.params.id)) : undefined;
       const who = await caller(request, principals);
       const ref = transferRef(request.params.id);
-      const type = request.body.status === 'accepted' ? 'AcceptTransfer' : 'DeclineTransfer';
-      const { outcome } = await run(request, who, { type, data: ref });
+      const { outcome } = await run(request, who, { type, data: ref }, reads);
       return written(reply, outcome.position, { id: ref.transferId, status: request.body.status });
     },
   );
