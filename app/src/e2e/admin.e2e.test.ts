@@ -389,15 +389,12 @@ describe('the Admin Dashboard in a real browser', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/pending-approvals-load-more.png` });
     // The next page is held on its way while a new claim comes in live: the refresh that follows
     // cancels that page and reads the first again, and the press must still bring the next page.
-    let asked = () => {};
+    let nextPageAsked = false;
     let releaseNextPage = () => {};
-    const nextPageAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
     await page.route(
       (url) => url.pathname === '/api/shifts/pending' && url.searchParams.has('cursor'),
       async (route) => {
-        asked();
+        nextPageAsked = true;
         await new Promise<void>((release) => {
           releaseNextPage = release;
         });
@@ -405,8 +402,10 @@ describe('the Admin Dashboard in a real browser', () => {
       },
       { times: 1 },
     );
-    await page.keyboard.press('Enter');
-    await nextPageAsked;
+    // Pressed on the button itself: the live refreshes of the claims above may have drawn the list
+    // again since it was focused.
+    await more.press('Enter');
+    await expect.poll(() => nextPageAsked).toBe(true);
     const late = await superAdmin.post('/api/shifts', {
       location: 'Oak Lodge',
       date,

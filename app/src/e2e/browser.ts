@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../demo';
 import { ensureWebBuilt, launchChromium } from '../testing/chromium';
 import { startTestServer, type TestServer } from '../testing/http';
@@ -60,7 +60,8 @@ export interface E2E {
   baseUrl: string;
   /**
    * A fresh browser context (its own cookies) at the given viewport, in Eastern time unless told
-   * another zone (a person reading the schedule from elsewhere).
+   * another zone (a person reading the schedule from elsewhere). Closed when the test that opened it
+   * ends.
    */
   context(viewport?: { width: number; height: number }, timezoneId?: string): Promise<BrowserContext>;
   /** Signs in through the login screen and waits for the dashboard. */
@@ -89,6 +90,9 @@ export async function startE2E(options: { seed?: boolean; now?: Date } = {}): Pr
       const context = await browser.newContext({ viewport, baseURL: server.baseUrl, timezoneId });
       context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
       contexts.push(context);
+      // Closed when its test ends: a page left open goes on following the live updates, reading its
+      // lists again on every change the later tests make, and slows them all on two cores.
+      onTestFinished(() => context.close().catch(() => undefined));
       return context;
     },
     async signIn(page, username, password = DEMO_PASSWORD) {

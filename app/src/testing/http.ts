@@ -17,6 +17,9 @@ export interface Reply {
   headers: Headers;
 }
 
+/** Longer than any request of a test takes on two busy cores, yet well inside a test's own limit. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
 /** A signed-in (or anonymous) browser: keeps its session cookie between calls. */
 export class Client {
   cookie = '';
@@ -34,6 +37,8 @@ export class Client {
     headers: Record<string, string> = {},
   ): Promise<Reply> {
     const response = await fetch(`${this.baseUrl}${path}`, {
+      // A request the server never answers fails its test, naming it, instead of stopping it.
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -45,6 +50,9 @@ export class Client {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       redirect: 'manual',
+    }).catch((error: unknown) => {
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      throw new Error(`${method} ${path} had no answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0]!.endsWith('=') ? '' : setCookie.split(';')[0]!;
