@@ -23,7 +23,13 @@ export class Residences {
     trace: CommandTrace,
   ): Promise<CommandOutcome<ResidenceEvent>> {
     const residenceId = command.data.residenceId;
-    const before = (await this.handler.load(streams.residence(residenceId), residenceDecider)).state;
+    const loaded = await this.handler.load(streams.residence(residenceId), residenceDecider);
+    const before = loaded.state;
+    // A command the residence refuses as it stands (none by that id, a name not allowed) is refused
+    // before its name is reserved: a refused request writes nothing. A repeat is the handler's to answer.
+    if (!loaded.events.some((event) => event.metadata.commandId === trace.commandId)) {
+      residenceDecider.decide(command, before, context);
+    }
     const oldName = before.status === 'active' ? before.name : null;
     const newName = command.type === 'DeleteResidence' ? null : command.data.name;
     const wanted = newName === null ? [] : [{ kind: 'residence-name' as const, value: newName }];

@@ -156,6 +156,22 @@ const query = fc.dictionary(
 );
 
 describe('random and malformed requests on every route', () => {
+  it('refuses an edit or a deletion of a residence that is not there with a 404, reserving no name', async () => {
+    const developer = clients[4]!;
+    for (const call of [
+      () => developer.put('/api/residences/x', { name: 'Nowhere House' }),
+      () => developer.delete('/api/residences/x'),
+    ]) {
+      const before = await server.runtime.store.headPosition();
+      const reply = await call();
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toBe('Residence not found');
+      expect(await writtenForAPersonSince(before)).toEqual([]);
+    }
+    // The name was never held: a new residence takes it.
+    expect((await developer.post('/api/residences', { name: 'Nowhere House' })).status).toBe(201);
+  });
+
   it('never get a 5xx, and a rejected request writes no event', async () => {
     await fc.assert(
       fc.asyncProperty(
