@@ -37,13 +37,15 @@ export class Users {
     private readonly shifts: ShiftsOfPeople,
   ) {}
 
-  register(
+  async register(
     data: RegisterUserData,
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<CommandOutcome<UserEvent>> {
+    const command: UserCommand = { type: 'RegisterUser', data };
+    await this.allowedAsItStands(command, context, trace);
     return this.unique.within(uniqueValuesOf(data.personal), data.userId, context, trace, () =>
-      this.handle({ type: 'RegisterUser', data }, context, trace),
+      this.handle(command, context, trace),
     );
   }
 
@@ -52,10 +54,11 @@ export class Users {
     context: CommandContext,
     trace: CommandTrace,
   ): Promise<CommandOutcome<UserEvent>> {
-    const before = await this.personalOf(data.userId);
+    const command: UserCommand = { type: 'UpdateUser', data };
+    const before = (await this.allowedAsItStands(command, context, trace)).personal;
     const wanted = uniqueValuesOf(data.personal);
     const outcome = await this.unique.within(wanted, data.userId, context, trace, () =>
-      this.handle({ type: 'UpdateUser', data }, context, trace),
+      this.handle(command, context, trace),
     );
     for (const old of before ? uniqueValuesOf(before) : []) {
       const kept = wanted.some(
@@ -129,6 +132,19 @@ export class Users {
   async exists(userId: string): Promise<boolean> {
     const { state } = await this.handler.load(streams.user(userId), userDecider);
     return state.status === 'active';
+  }
+
+  /**
+   * The account as it stands, once the command is found allowed on it: a command refused as it
+   * stands (by who is asking, say) is refused before any username or e-mail is reserved, so a
+   * refused request writes nothing. A repeat is the handler's to answer.
+   */
+  private async allowedAsItStands(command: UserCommand, context: CommandContext, trace: CommandTrace) {
+    const { state, events } = await this.handler.load(streams.user(command.data.userId), userDecider);
+    if (!events.some((event) => event.metadata.commandId === trace.commandId)) {
+      userDecider.decide(command, state, context);
+    }
+    return state;
   }
 
   private async personalOf(userId: string) {

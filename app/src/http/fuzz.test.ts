@@ -172,6 +172,20 @@ describe('random and malformed requests on every route', () => {
     expect((await developer.post('/api/residences', { name: 'Nowhere House' })).status).toBe(201);
   });
 
+  it('refuses a plain admin’s edit of an account they may not edit with a 403, reserving no username', async () => {
+    const before = await server.runtime.store.headPosition();
+    const reply = await clients[2]!.put(`/api/users/${realIds[2]}`, {
+      username: 'not-theirs-to-give',
+      email: 'not-theirs@example.org',
+      firstName: 'Not',
+      lastName: 'Theirs',
+      role: 'developer',
+    });
+    expect(reply.status).toBe(403);
+    expect(typeof reply.body.message).toBe('string');
+    expect(await writtenForAPersonSince(before)).toEqual([]);
+  });
+
   it('never get a 5xx, and a rejected request writes no event', async () => {
     await fc.assert(
       fc.asyncProperty(
