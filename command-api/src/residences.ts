@@ -23,13 +23,14 @@ export class Residences {
     trace: CommandTrace,
   ): Promise<CommandOutcome<ResidenceEvent>> {
     const residenceId = command.data.residenceId;
-    const loaded = await this.handler.load(streams.residence(residenceId), residenceDecider);
-    const before = loaded.state;
-    // A command the residence refuses as it stands (none by that id, a name not allowed) is refused
-    // before its name is reserved: a refused request writes nothing. A repeat is the handler's to answer.
-    if (!loaded.events.some((event) => event.metadata.commandId === trace.commandId)) {
-      residenceDecider.decide(command, before, context);
-    }
+    // Refused as the residence stands (none by that id, a name not allowed) before its name is reserved.
+    const { state: before } = await this.handler.allowedAsItStands(
+      streams.residence(residenceId),
+      residenceDecider,
+      command,
+      context,
+      trace,
+    );
     const oldName = before.status === 'active' ? before.name : null;
     const newName = command.type === 'DeleteResidence' ? null : command.data.name;
     const wanted = newName === null ? [] : [{ kind: 'residence-name' as const, value: newName }];

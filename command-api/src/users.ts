@@ -135,16 +135,12 @@ export class Users {
   }
 
   /**
-   * The account as it stands, once the command is found allowed on it: a command refused as it
-   * stands (by who is asking, say) is refused before any username or e-mail is reserved, so a
-   * refused request writes nothing. A repeat is the handler's to answer.
+   * The account as it stands, once the command is found allowed on it: refused as it stands (by who
+   * is asking, say), it is refused before any username or e-mail is reserved.
    */
   private async allowedAsItStands(command: UserCommand, context: CommandContext, trace: CommandTrace) {
-    const { state, events } = await this.handler.load(streams.user(command.data.userId), userDecider);
-    if (!events.some((event) => event.metadata.commandId === trace.commandId)) {
-      userDecider.decide(command, state, context);
-    }
-    return state;
+    const stream = streams.user(command.data.userId);
+    return (await this.handler.allowedAsItStands(stream, userDecider, command, context, trace)).state;
   }
 
   private async personalOf(userId: string) {

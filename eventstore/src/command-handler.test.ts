@@ -142,6 +142,41 @@ describe('the command handler', () => {
     expect(await store.headPosition()).toBe(before);
   });
 
+  it('refuses a command as its stream stands before any step is taken, reporting it, and leaves a repeat to handle', async () => {
+    const reports: CommandReport[] = [];
+    const counted = new CommandHandler({ store, vault, onCommand: (report) => reports.push(report) });
+    const before = await store.headPosition();
+    await expect(
+      counted.allowedAsItStands(
+        'residence-nowhere',
+        residenceDecider,
+        describeAs('nowhere', 'Six beds'),
+        developer,
+        {
+          commandId: randomUUID(),
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(await store.headPosition()).toBe(before);
+    expect(reports).toEqual([{ type: 'UpdateResidence', outcome: 'rejected', code: 'not_found' }]);
+
+    const trace = { commandId: randomUUID() };
+    await counted.handle('residence-allowed', residenceDecider, create('allowed'), developer, trace);
+    // The same creation again: already stored, so not refused as "already exists" but left to `handle`.
+    const { state } = await counted.allowedAsItStands(
+      'residence-allowed',
+      residenceDecider,
+      create('allowed'),
+      developer,
+      trace,
+    );
+    expect(state).toMatchObject({ status: 'active', name: 'Maple House' });
+    expect(
+      (await counted.handle('residence-allowed', residenceDecider, create('allowed'), developer, trace))
+        .duplicate,
+    ).toBe(true);
+  });
+
   it('reports what became of each command: accepted, duplicate, rejected with its code, retried', async () => {
     const reports: CommandReport[] = [];
     const counted = new CommandHandler({ store, vault, onCommand: (report) => reports.push(report) });

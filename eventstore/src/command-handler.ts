@@ -252,6 +252,31 @@ export class CommandHandler {
   }
 
   /**
+   * The stream as read, once `command` is found allowed on it: a command the stream refuses as it
+   * stands is refused here, and reported as `handle` reports a refusal, before the steps a caller
+   * takes ahead of `handle` (reserving a unique value, say), so that a refused request writes nothing.
+   * A command the stream already holds is left for `handle` to answer as a repeat; `handle` decides
+   * again, on the stream as it then is.
+   */
+  async allowedAsItStands<C, E extends TypedEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+    command: C,
+    context: CommandContext,
+    trace: CommandTrace,
+  ): Promise<LoadedStream<S>> {
+    const loaded = await this.load(streamId, decider);
+    if (loaded.events.some((event) => event.metadata.commandId === trace.commandId)) return loaded;
+    try {
+      decider.decide(command, loaded.state, context);
+    } catch (error) {
+      this.report(refusal(typeOf(command), error));
+      throw error;
+    }
+    return loaded;
+  }
+
+  /**
    * The stream as this handler last left it, without reading it, when it is remembered (`recalled`),
    * else as read. For a decision stored by an append that expects this revision: should the stream
    * have moved since, the append fails. Its events are those read, none when recalled.
