@@ -11,7 +11,7 @@ export * from './residence';
 export * from './safety';
 export * from './schedule';
 export type { Actor, CommandContext, Decider, Role, TypedEvent } from './shared/decider';
-export { actorIdOf, fold, isSystemActorId } from './shared/decider';
+export { actorIdOf, fold, foldInto, isSystemActorId } from './shared/decider';
 export { DomainError, type RejectionCode, reject } from './shared/errors';
 export { uuidFromDigest } from './shared/ids';
 export * from './shift';

@@ -314,6 +314,41 @@ describe('the command handler', () => {
     expect(loaded.events).toHaveLength(2);
   });
 
+  it("folds what a load reads at once with the decider's evolveAll: the whole stream, then what came since", async () => {
+    const batches: number[] = [];
+    let steps = 0;
+    const counting: typeof residenceDecider = {
+      ...residenceDecider,
+      evolve: (state, event) => {
+        steps += 1;
+        return residenceDecider.evolve(state, event);
+      },
+      evolveAll: (state, events) => {
+        batches.push(events.length);
+        return events.reduce(residenceDecider.evolve, state);
+      },
+    };
+    const trace = () => ({ commandId: randomUUID() });
+    await handler.handle('residence-r9', residenceDecider, create('r9'), developer, trace());
+    for (const text of ['Six beds', 'Garden']) {
+      await handler.handle('residence-r9', residenceDecider, describeAs('r9', text), developer, trace());
+    }
+    const loading = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    expect((await loading.load('residence-r9', counting)).state).toMatchObject({ description: 'Garden' });
+    await handler.handle(
+      'residence-r9',
+      residenceDecider,
+      describeAs('r9', 'Near the bus'),
+      developer,
+      trace(),
+    );
+    expect((await loading.load('residence-r9', counting)).state).toMatchObject({
+      description: 'Near the bus',
+    });
+    expect(batches).toEqual([3, 1]);
+    expect(steps).toBe(0);
+  });
+
   it('decides on a stream as it last left it without reading it, yet sees what was changed elsewhere', async () => {
     const { local, elsewhere, reads } = handlersCountingReads();
     const trace = () => ({ commandId: randomUUID() });

@@ -4,6 +4,7 @@ import {
   type CommandContext,
   type Decider,
   DomainError,
+  foldInto,
   type TypedEvent,
   uuidFromDigest,
 } from '@shiftcover/domain';
@@ -191,10 +192,7 @@ export class CommandHandler {
         const fresh = tail.events.slice(1).map((event) => upcast(event, this.upcasters));
         if (fresh.length === 0) return this.remember(streamId, known);
         if (!fresh.some(holdsPersonalData)) {
-          const state = fresh.reduce(
-            (s, event) => decider.evolve(s, toDomainEvent<E>(event)),
-            known.state as S,
-          );
+          const state = foldInto(decider, known.state as S, fresh.map(toDomainEvent<E>));
           const last = fresh.at(-1)!;
           return this.remember(streamId, {
             decider,
@@ -210,10 +208,7 @@ export class CommandHandler {
     const { events, revision } = await this.store.readStream(streamId);
     const current = events.map((event) => upcast(event, this.upcasters));
     const opened = await this.vault.open(current);
-    const state = opened.reduce(
-      (s, event) => decider.evolve(s, toDomainEvent<E>(event)),
-      decider.initialState(),
-    );
+    const state = foldInto(decider, decider.initialState(), opened.map(toDomainEvent<E>));
     const last = opened.at(-1);
     if (!last || current.some(holdsPersonalData)) return { state, revision, events: opened };
     return this.remember(streamId, {

@@ -70,7 +70,9 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   expect(stdout).toMatch(
     /claim \+ approve, 4 clients: event-sourced .*"failures":0.* \| CRUD .*"failures":0/,
   );
-  expect(stdout).toMatch(/schedule by history: \[\{"held":0,"decideMicros":[\d.]+,"foldMicros":[\d.]+\}/);
+  expect(stdout).toMatch(
+    /schedule by history: \[\{"held":0,"decideMicros":[\d.]+,"foldMicros":[\d.]+,"loadMillis":[\d.]+,"stepByStepLoadMillis":[\d.]+\}/,
+  );
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/read-your-writes lag under 4 clients: \{"samples":[1-9]/);
   expect(stdout).toMatch(/the baseline's read-back under 4 clients: \{"samples":[1-9]/);

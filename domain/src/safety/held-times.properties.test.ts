@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ScheduleEvent, type ScheduleState, scheduleDecider } from '../schedule/schedule';
+import { foldAtOnce, type ScheduleEvent, type ScheduleState, scheduleDecider } from '../schedule/schedule';
 import { dateAfter, easternInstant } from '../time/eastern';
 import { type HeldTime, ruleBreaches } from './checks';
 import { heldWithin } from './held-times';
@@ -108,5 +108,142 @@ describe('a schedule searched by time', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+/** Any event of a schedule: reservations and releases as above, and the rest of what it records. */
+const anyEvent = (days: number): fc.Arbitrary<ScheduleEvent> => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const userId = 'u';
+  return fc.oneof(
+    {
+      weight: 8,
+      arbitrary: step(days).map(
+        (s): ScheduleEvent =>
+          s.kind === 'reserve'
+            ? {
+                type: 'TimeReserved',
+                data: { userId, ...heldTime(s.shift, s.day, s.startHour, s.hours), at },
+              }
+            : { type: 'TimeReleased', data: { userId, shiftId: `s-${s.shift}`, at } },
+      ),
+    },
+    // A held time that cannot be read: the list goes without an index while it holds it.
+    {
+      weight: 1,
+      arbitrary: fc.nat(59).map(
+        (shift): ScheduleEvent => ({
+          type: 'TimeReserved',
+          data: { userId, ...heldTime(shift, 0, 6, 8), start: 'not a time', at },
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ id: fc.nat(3), name: fc.constantFrom('CPR', 'First aid') }).map(
+        ({ id, name }): ScheduleEvent => ({
+          type: 'CredentialRecorded',
+          data: { userId, credentialId: `c-${id}`, name, expiresOn: null, replaces: [`c-${id - 1}`], at },
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.nat(3).map(
+        (id): ScheduleEvent => ({
+          type: 'CredentialRemoved',
+          data: { userId, credentialId: `c-${id}`, name: 'CPR', at },
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.nat(3).map(
+        (id): ScheduleEvent => ({
+          type: 'TimeOffRecorded',
+          data: {
+            userId,
+            timeOffId: `t-${id}`,
+            startDate: '2026-02-01',
+            endDate: '2026-02-03',
+            note: null,
+            at,
+          },
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .nat(3)
+        .map(
+          (id): ScheduleEvent => ({ type: 'TimeOffCancelled', data: { userId, timeOffId: `t-${id}`, at } }),
+        ),
+    },
+  );
+};
+
+const stepByStep = (state: ScheduleState, events: readonly ScheduleEvent[]) =>
+  events.reduce(scheduleDecider.evolve, state);
+
+describe('a schedule folded at once (a load)', () => {
+  it('comes to the state the fold step by step comes to, searched by time alike, from any state', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyEvent(60), { maxLength: 120 }),
+        fc.array(anyEvent(60), { maxLength: 120 }),
+        fc.array(anyEvent(60), { maxLength: 20 }),
+        fc.array(fc.record({ from: fc.nat(70 * 24), hours: fc.nat(24 * 10) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (before, loaded, after, windows) => {
+          // A state folded step by step (a remembered one), then a load's events at once, then steps
+          // again (the commands after it), against steps all the way.
+          const start = stepByStep(scheduleDecider.initialState(), before);
+          const expected = stepByStep(start, loaded);
+          const folded = foldAtOnce(start, loaded);
+          // The decider's own, which steps through a short run, comes to the same.
+          expect(scheduleDecider.evolveAll!(start, loaded)).toEqual(expected);
+          expect(folded).toEqual(expected);
+          expect(stepByStep(folded, after)).toEqual(stepByStep(expected, after));
+          // From nothing, as a first load folds.
+          expect(foldAtOnce(scheduleDecider.initialState(), [...before, ...loaded])).toEqual(expected);
+          for (const { from, hours } of windows) {
+            const windowStart = Date.parse(`${FIRST_DAY}T00:00:00Z`) + from * HOUR_MS;
+            const windowEnd = windowStart + hours * HOUR_MS;
+            for (const [mine, theirs] of [
+              [folded, expected],
+              [stepByStep(folded, after), stepByStep(expected, after)],
+            ] as const) {
+              expect(heldWithin(mine.reservations, windowStart, windowEnd)).toEqual(
+                heldWithin(theirs.reservations, windowStart, windowEnd),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the list, and its index, of a state whose reservations the events leave as they are', () => {
+    const state = scheduleOf([{ kind: 'reserve', shift: 1, day: 3, startHour: 7, hours: 8 }]);
+    const folded = foldAtOnce(state, [
+      { type: 'TimeReleased', data: { userId: 'u', shiftId: 's-2', at: '2026-01-02T00:00:00.000Z' } },
+      {
+        type: 'TimeOffRecorded',
+        data: {
+          userId: 'u',
+          timeOffId: 't-1',
+          startDate: '2026-02-01',
+          endDate: '2026-02-01',
+          note: null,
+          at: '2026-01-02T00:00:00.000Z',
+        },
+      },
+    ]);
+    expect(folded.reservations).toBe(state.reservations);
+    expect(folded.timeOff).toHaveLength(1);
   });
 });

@@ -59,6 +59,15 @@ function indexOf(list: readonly HeldTime[]): HeldIndex | undefined {
 }
 
 /**
+ * Gives `list` an index made afresh (none when a time in it cannot be read): for a list a fold made
+ * at once from many events (the schedule's `evolveAll`), sorted once rather than carried step by step.
+ */
+export function indexHeldTimes(list: readonly HeldTime[]): void {
+  const made = indexOf(list);
+  if (made) indexes.set(list, made);
+}
+
+/**
  * Gives `after`, the list a fold made from `before` by taking out the held time of
  * `removedShiftId` (when it held one) and adding `added` (when given), the index of `before`,
  * updated. A `before` with no index gets one made from `after`.

@@ -11,7 +11,7 @@ import {
   type TimeOff,
   workingTimeRuleCodes,
 } from '../safety/checks';
-import { carryHeldIndex, heldWithin } from '../safety/held-times';
+import { carryHeldIndex, heldWithin, indexHeldTimes } from '../safety/held-times';
 import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
@@ -304,6 +304,60 @@ function replaceHeld(reservations: Reservation[], shiftId: string, added?: Reser
   return next;
 }
 
+type TimeReservedData = Extract<ScheduleEvent, { type: 'TimeReserved' }>['data'];
+
+/** The held time a reservation event records: its data, less whose schedule it is. */
+function reservationOf({ userId: _userId, ...reservation }: TimeReservedData): Reservation {
+  return reservation;
+}
+
+/**
+ * Fewer events than this are folded step by step even when given together: a remembered schedule
+ * brought up to date by the few events appended elsewhere since, where listing and indexing the
+ * whole history again costs more than the steps (at 5,000 held shifts, one event 1.8 ms at once
+ * against 61 µs; the two meet between 16 and 32 events at 250, 1,000 and 5,000 held).
+ */
+const FOLDED_AT_ONCE_FROM = 32;
+
+/**
+ * Many events folded at once, to the state the fold step by step gives: the reservations kept by
+ * shift in a map, each one reserved again or released taken out and (when reserved) put last as
+ * `replaceHeld` puts it, then listed and indexed once. The step copies the whole list for each
+ * event, so a person's history folded step by step takes time that grows with its square; this
+ * way, a load of it grows with its length. The other events fold as the step folds them; with no
+ * reservation changed, the list (and its index) stays the state's own.
+ */
+export function foldAtOnce(state: ScheduleState, events: readonly ScheduleEvent[]): ScheduleState {
+  let held: Map<string, Reservation> | undefined;
+  const changing = () => {
+    held ??= new Map(state.reservations.map((r) => [r.shiftId, r]));
+    return held;
+  };
+  let rest = state;
+  for (const event of events) {
+    switch (event.type) {
+      case 'TimeReserved': {
+        const reservation = reservationOf(event.data);
+        const list = changing();
+        list.delete(reservation.shiftId);
+        list.set(reservation.shiftId, reservation);
+        break;
+      }
+      case 'TimeReleased':
+        if (held || state.reservations.some((r) => r.shiftId === event.data.shiftId)) {
+          changing().delete(event.data.shiftId);
+        }
+        break;
+      default:
+        rest = scheduleDecider.evolve(rest, event);
+    }
+  }
+  if (!held) return rest;
+  const reservations = [...held.values()];
+  indexHeldTimes(reservations);
+  return { ...rest, reservations };
+}
+
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {
   initialState: () => ({ reservations: [], credentials: [], timeOff: [], expiryNotices: [] }),
 
@@ -334,7 +388,7 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
   evolve(state, event) {
     switch (event.type) {
       case 'TimeReserved': {
-        const { userId: _userId, ...reservation } = event.data;
+        const reservation = reservationOf(event.data);
         return { ...state, reservations: replaceHeld(state.reservations, reservation.shiftId, reservation) };
       }
       case 'TimeReleased':
@@ -361,5 +415,11 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
           expiryNotices: [...state.expiryNotices, `${event.data.credentialId}:${event.data.daysBefore}`],
         };
     }
+  },
+
+  evolveAll(state, events) {
+    return events.length < FOLDED_AT_ONCE_FROM
+      ? events.reduce(scheduleDecider.evolve, state)
+      : foldAtOnce(state, events);
   },
 };

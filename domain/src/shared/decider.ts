@@ -31,6 +31,12 @@ export interface Decider<Command, Event, State> {
   decide(command: Command, state: State, context: CommandContext): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * Folds many events at once into `state`, to the state `events.reduce(evolve, state)` gives: for
+   * a decider whose step copies something that grows with its stream, a way to fold a long stream
+   * (its load) in time that grows with the events alone. Optional: `foldInto` steps otherwise.
+   */
+  evolveAll?(state: State, events: readonly Event[]): State;
 }
 
 export interface TypedEvent<Type extends string = string, Data = unknown> {
@@ -39,5 +45,14 @@ export interface TypedEvent<Type extends string = string, Data = unknown> {
 }
 
 export function fold<Command, Event, State>(decider: Decider<Command, Event, State>, events: Event[]): State {
-  return events.reduce(decider.evolve, decider.initialState());
+  return foldInto(decider, decider.initialState(), events);
+}
+
+/** `events` folded into `state`: at once where the decider has a way (`evolveAll`), else step by step. */
+export function foldInto<Command, Event, State>(
+  decider: Decider<Command, Event, State>,
+  state: State,
+  events: readonly Event[],
+): State {
+  return decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
 }
