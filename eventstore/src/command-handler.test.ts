@@ -111,6 +111,39 @@ describe('the command handler', () => {
     expect((await store.readStream('residence-r2')).events).toHaveLength(1);
   });
 
+  it('answers a repeat of a command another process handled on a stream it remembers, from the stream read again', async () => {
+    const elsewhere = new CommandHandler({ store: createPostgresEventStore({ sql }), vault });
+    await handler.handle(
+      'residence-repeat-elsewhere',
+      residenceDecider,
+      create('repeat-elsewhere'),
+      developer,
+      {
+        commandId: randomUUID(),
+      },
+    );
+    await handler.load('residence-repeat-elsewhere', residenceDecider);
+    const trace = { commandId: randomUUID() };
+    const first = await elsewhere.handle(
+      'residence-repeat-elsewhere',
+      residenceDecider,
+      describeAs('repeat-elsewhere', 'Garden'),
+      developer,
+      trace,
+    );
+    // Repeated here with another text: the first answer stands, whatever the repeat now says.
+    const again = await handler.handle(
+      'residence-repeat-elsewhere',
+      residenceDecider,
+      describeAs('repeat-elsewhere', 'Six beds'),
+      developer,
+      trace,
+    );
+    expect(again).toMatchObject({ duplicate: true, position: first.position, events: first.events });
+    expect(again.state).toMatchObject({ description: 'Garden' });
+    expect((await store.readStream('residence-repeat-elsewhere')).events).toHaveLength(2);
+  });
+
   it('decides again when another command changed the stream first, so both land', async () => {
     await handler.handle('residence-r3', residenceDecider, create('r3'), developer, {
       commandId: randomUUID(),
@@ -311,7 +344,7 @@ describe('the command handler', () => {
     const loaded = await handler.load('residence-r4', residenceDecider);
     expect(loaded.state).toMatchObject({ description: 'Garden' });
     expect(loaded.revision).toBe(1n);
-    expect(loaded.events).toHaveLength(2);
+    expect(loaded.lastEventId).toBe((await store.readStream('residence-r4')).events[1]!.id);
   });
 
   it("folds what a load reads at once with the decider's evolveAll: the whole stream, then what came since", async () => {

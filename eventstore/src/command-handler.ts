@@ -46,7 +46,24 @@ export interface ReadAhead {
 export interface LoadedStream<State> {
   state: State;
   revision: bigint | 'no_stream';
-  events: RecordedEvent[];
+  /** The id of the stream's last event; none for a stream without events. */
+  lastEventId?: string;
+  /**
+   * The ids of the commands that wrote to the stream (each one did; a remembered stream's may
+   * already name commands whose events came after `revision`). Only the ids, not the events: a
+   * person's schedule grows without end, and a remembered stream holding every event of it would
+   * too. A repeated command's events are read again to answer it (`history`).
+   */
+  commandIds: ReadonlySet<string>;
+}
+
+/** No command: a stream recalled without reading, whose repeats `recall` has already turned away. */
+const NO_COMMANDS: ReadonlySet<string> = new Set();
+
+/** The ids of the commands that wrote `events`, added to `into` (a new set when not given). */
+function commandIdsOf(events: readonly RecordedEvent[], into = new Set<string>()): Set<string> {
+  for (const event of events) into.add(event.metadata.commandId);
+  return into;
 }
 
 export interface HandleResult<Event, State = unknown> {
@@ -132,7 +149,12 @@ interface Snapshot {
   state: unknown;
   revision: bigint;
   lastEventId: string;
-  events: RecordedEvent[];
+  /**
+   * The commands that wrote to the stream, as of `revision` at least: shared with the later
+   * snapshots of the stream, which add to it, so a longer stream costs no copy (every id in it did
+   * write to the stream).
+   */
+  commandIds: Set<string>;
   /** The stream after this handler's own appends since it was last read, when there were any. */
   ahead?: Ahead;
 }
@@ -199,25 +221,43 @@ export class CommandHandler {
             state,
             revision: last.revision,
             lastEventId: last.id,
-            events: [...known.events, ...fresh],
+            commandIds: commandIdsOf(fresh, known.commandIds),
           });
         }
       }
       this.snapshots.delete(streamId);
     }
-    const { events, revision } = await this.store.readStream(streamId);
-    const current = events.map((event) => upcast(event, this.upcasters));
-    const opened = await this.vault.open(current);
-    const state = foldInto(decider, decider.initialState(), opened.map(toDomainEvent<E>));
-    const last = opened.at(-1);
-    if (!last || current.some(holdsPersonalData)) return { state, revision, events: opened };
+    const { events, revision, personal } = await this.readWhole(streamId);
+    const state = foldInto(decider, decider.initialState(), events.map(toDomainEvent<E>));
+    const last = events.at(-1);
+    const commandIds = commandIdsOf(events);
+    if (!last || personal) return { state, revision, lastEventId: last?.id, commandIds };
     return this.remember(streamId, {
       decider,
       state,
       revision: last.revision,
       lastEventId: last.id,
-      events: opened,
+      commandIds,
     });
+  }
+
+  /**
+   * The stream's events as a load folds them (old shapes brought up to date, personal data opened),
+   * read afresh from the store: for the audit's replay of a stream, and the answer to a repeated
+   * command.
+   */
+  async history(streamId: string): Promise<RecordedEvent[]> {
+    return (await this.readWhole(streamId)).events;
+  }
+
+  private async readWhole(streamId: string) {
+    const { events, revision } = await this.store.readStream(streamId);
+    const current = events.map((event) => upcast(event, this.upcasters));
+    return {
+      events: await this.vault.open(current),
+      revision,
+      personal: current.some(holdsPersonalData),
+    };
   }
 
   /**
@@ -261,7 +301,7 @@ export class CommandHandler {
     trace: CommandTrace,
   ): Promise<LoadedStream<S>> {
     const loaded = await this.load(streamId, decider);
-    if (loaded.events.some((event) => event.metadata.commandId === trace.commandId)) return loaded;
+    if (loaded.commandIds.has(trace.commandId)) return loaded;
     try {
       decider.decide(command, loaded.state, context);
     } catch (error) {
@@ -295,12 +335,10 @@ export class CommandHandler {
     const known = this.snapshots.get(streamId);
     if (known?.decider !== decider) return undefined;
     const repeated =
-      commandId !== undefined &&
-      (known.ahead?.commandIds.has(commandId) ||
-        known.events.some((e) => e.metadata.commandId === commandId));
+      commandId !== undefined && (known.ahead?.commandIds.has(commandId) || known.commandIds.has(commandId));
     if (repeated) return undefined;
     const head = known.ahead ?? known;
-    return { state: head.state as S, revision: head.revision, events: [] };
+    return { state: head.state as S, revision: head.revision, commandIds: NO_COMMANDS };
   }
 
   /**
@@ -344,7 +382,8 @@ export class CommandHandler {
     if (!current || current.revision <= snapshot.revision) {
       this.snapshots.set(streamId, snapshot);
     }
-    return { state: snapshot.state as S, revision: snapshot.revision, events: [...snapshot.events] };
+    const { state, revision, lastEventId, commandIds } = snapshot;
+    return { state: state as S, revision, lastEventId, commandIds };
   }
 
   /**
@@ -384,13 +423,19 @@ export class CommandHandler {
         attempt === 1 && recallable && !ahead
           ? this.recall<S>(streamId, decider, trace.commandId)
           : undefined;
-      const { state, revision, events: stored } = recalled ?? (await read());
-      const earlier = stored.filter((event) => event.metadata.commandId === trace.commandId);
-      const last = earlier.at(-1);
-      if (last) {
-        this.report({ type, outcome: 'duplicate' });
-        const events = earlier.map((e) => toDomainEvent<E>(e));
-        return { events, position: last.position, duplicate: true, state };
+      const { state, revision, commandIds } = recalled ?? (await read());
+      if (commandIds.has(trace.commandId)) {
+        // A repeat: answered with the events the command wrote the first time, and the stream's
+        // state, from the stream read again.
+        const history = await this.history(streamId);
+        const earlier = history.filter((event) => event.metadata.commandId === trace.commandId);
+        const last = earlier.at(-1);
+        if (last) {
+          this.report({ type, outcome: 'duplicate' });
+          const events = earlier.map((e) => toDomainEvent<E>(e));
+          const now = foldInto(decider, decider.initialState(), history.map(toDomainEvent<E>));
+          return { events, position: last.position, duplicate: true, state: now };
+        }
       }
 
       let decided: C;
@@ -436,6 +481,16 @@ export class CommandHandler {
           }
           continue;
         }
+        if (outcome.alreadyStored) {
+          // These very events (their ids derive from the command) were stored before, by another
+          // execution of the command that got in first: nothing was written now, and the next
+          // attempt reads what was, to answer with it.
+          if (attempt >= this.maxAttempts) {
+            this.report({ type, outcome: 'exhausted' });
+            throw new RetriesExhausted(streamId);
+          }
+          continue;
+        }
         written = outcome;
       } catch (error) {
         await undo?.();
@@ -451,8 +506,9 @@ export class CommandHandler {
       }
       const nextRevision = (revision === 'no_stream' ? -1n : revision) + BigInt(events.length);
       if (recalled && written.nextRevision !== nextRevision) {
-        // The store already held these events (their ids derive from the command): the command was
-        // handled elsewhere since this handler last saw the stream. A read answers the repeat.
+        // The store already held these events (their ids derive from the command), and cannot say
+        // so (see above): the command was handled elsewhere since this handler last saw the
+        // stream. A read answers the repeat.
         continue;
       }
       const after = events.reduce(decider.evolve, state);

@@ -38,6 +38,11 @@ export interface AppendResult {
   nextRevision: bigint;
   /** Global position of the last event written (or of the already-stored duplicate). */
   position: bigint;
+  /**
+   * True when these events were stored already (their ids were: a repeat of the same append), so
+   * nothing was written now. A store that cannot tell a repeat from an append leaves it out.
+   */
+  alreadyStored?: boolean;
 }
 
 /** One stream's part of an append to several streams at once (`EventStore.appendTogether`). */

@@ -70,7 +70,7 @@ export interface Step {
 /** A stream replayed event by event (personal data opened, old shapes upcast): each state change. */
 export async function replay(handler: CommandHandler, streamId: string): Promise<Step[]> {
   const decider = deciderFor(streamId);
-  const { events } = await handler.load(streamId, decider);
+  const events = await handler.history(streamId);
   const steps: Step[] = [];
   let state = decider.initialState();
   for (const event of events) {

@@ -32,14 +32,13 @@ export class Principals implements PrincipalLookup {
     if (known && (await this.handler.endsWith(streamId, known.revision, known.lastEventId))) {
       return known.principal;
     }
-    const { state, revision, events } = await this.handler.load(streamId, userDecider);
+    const { state, revision, lastEventId } = await this.handler.load(streamId, userDecider);
     const principal =
       state.status === 'active'
         ? { userId: state.userId, role: state.role, superAdmin: state.superAdmin }
         : null;
-    const last = events.at(-1);
-    if (last && revision !== 'no_stream') {
-      this.known.set(userId, { revision, lastEventId: last.id, principal });
+    if (lastEventId && revision !== 'no_stream') {
+      this.known.set(userId, { revision, lastEventId, principal });
     }
     return principal;
   }

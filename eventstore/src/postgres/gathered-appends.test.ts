@@ -269,7 +269,7 @@ describe('the PostgreSQL store gathering concurrent appends', () => {
     ]);
     // The reused id is answered as the stored event it names, as it was before appends gathered.
     const [stored] = (await store.readStream('first-owner')).events;
-    expect(results[3]).toEqual({ nextRevision: 0n, position: stored!.position });
+    expect(results[3]).toEqual({ nextRevision: 0n, position: stored!.position, alreadyStored: true });
     for (const stream of ['lead-1', 'lead-2', 'before-it', 'after-it']) {
       expect((await store.readStream(stream)).events).toHaveLength(1);
     }

@@ -207,7 +207,7 @@ export function createPostgresEventStore({
           announcer.announce();
           return { nextRevision: revision!, position: BigInt(result.last_position!) };
         case 'duplicate':
-          return { nextRevision: revision!, position: BigInt(result.last_position!) };
+          return { nextRevision: revision!, position: BigInt(result.last_position!), alreadyStored: true };
         case 'stale_hash':
           heads.delete(streamId);
           if (attempt < 5) continue;
@@ -288,7 +288,9 @@ export function createPostgresEventStore({
       select position, revision from events
       where event_id = any(${events.map((e) => e.id)}::uuid[])
       order by position desc limit 1`;
-    return row ? { nextRevision: BigInt(row.revision), position: BigInt(row.position) } : undefined;
+    return row
+      ? { nextRevision: BigInt(row.revision), position: BigInt(row.position), alreadyStored: true }
+      : undefined;
   }
 
   /**
