@@ -101,6 +101,11 @@ describe('an operator probing and scraping the all-in-one server', () => {
     expect(page).toMatch(/^shiftcover_projection_position\{projection="shifts"\} \d+$/m);
     expect(page).toMatch(/^shiftcover_projection_lag_events\{projection="shifts"\} \d+$/m);
     expect(page).toMatch(/^shiftcover_mail_outbox_depth \d+$/m);
+    // The claims above remembered the shift's stream and the claimant's schedule, at least.
+    const remembered = (of: string) =>
+      Number(page.match(new RegExp(`^shiftcover_remembered_streams\\{of="${of}"\\} (\\d+)$`, 'm'))?.[1]);
+    expect(remembered('streams')).toBeGreaterThanOrEqual(2);
+    expect(remembered('events')).toBeGreaterThanOrEqual(remembered('streams'));
     expect(page).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 

@@ -162,6 +162,18 @@ export async function openRuntime(
       if (typeof personal?.username === 'string') await throttle.forget(personal.username);
     });
     const handler = new CommandHandler({ store, vault, onCommand: operations.metrics.countCommand });
+    operations.metrics.gauge(
+      'shiftcover_remembered_streams',
+      'Streams the command handler keeps folded in memory (`of="streams"`), and the events folded into them (`of="events"`).',
+      ['of'],
+      async () => {
+        const { streams, events } = handler.rememberedSize;
+        return [
+          { labels: { of: 'streams' }, value: streams },
+          { labels: { of: 'events' }, value: events },
+        ];
+      },
+    );
     return {
       sql,
       store,

@@ -407,6 +407,48 @@ describe('the command handler', () => {
     ]);
   });
 
+  it('forgets the least recently used streams once the events folded into those it remembers reach its limit', async () => {
+    const trace = () => ({ commandId: randomUUID() });
+    // One long stream (30 events) and twenty of one event each, written by another handler.
+    await handler.handle('residence-long', residenceDecider, create('long'), developer, trace());
+    for (let i = 1; i < 30; i++) {
+      await handler.handle(
+        'residence-long',
+        residenceDecider,
+        describeAs('long', `Note ${i}`),
+        developer,
+        trace(),
+      );
+    }
+    const short = Array.from({ length: 20 }, (_, i) => `residence-short-${i}`);
+    for (const streamId of short) {
+      await handler.handle(streamId, residenceDecider, create(streamId), developer, trace());
+    }
+    const after = async (remembered: { streams: number; events: number }) => {
+      const limited = new CommandHandler({ store, vault, remembered });
+      await limited.load('residence-long', residenceDecider);
+      for (const streamId of short) await limited.load(streamId, residenceDecider);
+      const size = limited.rememberedSize;
+      // The short one first: a long stream not remembered is loaded, and remembered, by `latest`.
+      const lastShort = (await limited.latest(short.at(-1)!, residenceDecider)).recalled;
+      return { long: (await limited.latest('residence-long', residenceDecider)).recalled, lastShort, size };
+    };
+    // By count alone (21 of 100 streams) every one is remembered, the long one weighing 30 events.
+    expect(await after({ streams: 100, events: Number.POSITIVE_INFINITY })).toEqual({
+      long: true,
+      lastShort: true,
+      size: { streams: 21, events: 50 },
+    });
+    // With 40 events at most, the long stream went when the short ones reached half of them.
+    const limited = await after({ streams: 100, events: 40 });
+    expect(limited).toMatchObject({ long: false, lastShort: true });
+    expect(limited.size.events).toBeLessThan(40 + 30);
+    // Forgotten, it is read whole again, and decided on as it stands.
+    const again = new CommandHandler({ store, vault, remembered: { streams: 100, events: 40 } });
+    const loaded = await again.load('residence-long', residenceDecider);
+    expect(loaded).toMatchObject({ revision: 29n, state: { description: 'Note 29' } });
+  });
+
   it('decides a command with steps on other streams on the remembered stream only when it has none to take', async () => {
     const { local, elsewhere, reads } = handlersCountingReads();
     const trace = () => ({ commandId: randomUUID() });

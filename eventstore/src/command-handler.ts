@@ -129,6 +129,8 @@ export interface CommandHandlerOptions {
   maxAttempts?: number;
   /** Told what became of each command, and of each attempt lost to a concurrent change (metrics). */
   onCommand?: (report: CommandReport) => void;
+  /** How much is remembered folded: streams, and events folded into them (see `REMEMBERED`). */
+  remembered?: { streams: number; events: number };
 }
 
 export interface CommandReport {
@@ -140,8 +142,14 @@ export interface CommandReport {
 }
 
 const SCHEMA_VERSION = 1;
-/** How many streams are remembered folded (the least recently loaded is forgotten first). */
-const REMEMBERED_STREAMS = 5_000;
+/**
+ * How much is remembered folded, the least recently used forgotten first: at most 5,000 streams,
+ * and about 250,000 events folded into them. A stream's folded state grows with its events (a
+ * person's schedule holds every shift they took: some 2,500 events and 1.4 MB at ten years), so a
+ * count of streams alone would not bound the memory; with both, the remembered states take about
+ * 150 MB at most, whatever the length of the histories.
+ */
+const REMEMBERED = { streams: 5_000, events: 250_000 };
 
 /** A stream's state as of its event `lastEventId` (at `revision`), folded by `decider`. */
 interface Snapshot {
@@ -183,7 +191,7 @@ export class CommandHandler {
   private readonly vault: PersonalDataVault;
   private readonly upcasters: readonly Upcaster[];
   private readonly maxAttempts: number;
-  private readonly snapshots = new Recent<string, Snapshot>(REMEMBERED_STREAMS);
+  private readonly snapshots: Recent<string, Snapshot>;
   private readonly heads: StreamHeads;
   private readonly report: (report: CommandReport) => void;
 
@@ -194,6 +202,17 @@ export class CommandHandler {
     this.upcasters = options.upcasters ?? [];
     this.maxAttempts = options.maxAttempts ?? 20;
     this.report = options.onCommand ?? (() => {});
+    const remembered = options.remembered ?? REMEMBERED;
+    // A snapshot weighs the events folded into it when it was remembered.
+    this.snapshots = new Recent(remembered.streams, {
+      limit: remembered.events,
+      of: (snapshot) => Number(snapshot.revision) + 1,
+    });
+  }
+
+  /** How many streams are remembered folded, and how many events were folded into them. */
+  get rememberedSize(): { streams: number; events: number } {
+    return { streams: this.snapshots.size, events: this.snapshots.weight };
   }
 
   /**
