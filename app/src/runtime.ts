@@ -8,7 +8,9 @@ import {
   type EventStore,
   migrateEventStore,
   PersonalDataVault,
+  PostgresSnapshots,
   personalDataMigrations,
+  snapshotMigrations,
 } from '@shiftcover/eventstore';
 import {
   type Config,
@@ -138,6 +140,7 @@ export async function openRuntime(
     await migrate(sql, 'login-throttle', throttleMigrations);
     await migrate(sql, 'projections', projectionMigrations);
     await migrate(sql, 'mail', mailMigrations);
+    await migrate(sql, 'stream-snapshots', snapshotMigrations);
     const chainKey = await auditChainKey(config, logger);
     let store: EventStore;
     let projectionStore: EventStore;
@@ -161,7 +164,12 @@ export async function openRuntime(
     vault.alsoErase(async ({ personal }) => {
       if (typeof personal?.username === 'string') await throttle.forget(personal.username);
     });
-    const handler = new CommandHandler({ store, vault, onCommand: operations.metrics.countCommand });
+    const handler = new CommandHandler({
+      store,
+      vault,
+      onCommand: operations.metrics.countCommand,
+      snapshotStore: new PostgresSnapshots(sql),
+    });
     operations.metrics.gauge(
       'shiftcover_remembered_streams',
       'Streams the command handler keeps folded in memory (`of="streams"`), and the events folded into them (`of="events"`).',

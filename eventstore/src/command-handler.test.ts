@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
   DomainError,
+  dateAfter,
+  easternInstant,
+  fold,
   type ResidenceCommand,
   residenceDecider,
+  type ScheduleEvent,
+  scheduleDecider,
   type UserCommand,
   userDecider,
 } from '@shiftcover/domain';
@@ -13,8 +18,9 @@ import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandHandler, type CommandReport } from './command-handler';
 import { PersonalDataVault, personalDataMigrations } from './personal-data';
-import type { EventStore } from './port';
+import type { EventStore, NewEvent } from './port';
 import { createPostgresEventStore, migrateEventStore } from './postgres/postgres-event-store';
+import { PostgresSnapshots, snapshotMigrations } from './snapshots';
 
 let db: TestDatabase;
 let sql: Sql;
@@ -33,6 +39,7 @@ beforeAll(async () => {
   sql = connect(db.url);
   await migrate(sql, 'personal-data', personalDataMigrations);
   await migrateEventStore(sql);
+  await migrate(sql, 'stream-snapshots', snapshotMigrations);
   store = createPostgresEventStore({ sql });
   vault = new PersonalDataVault(sql);
   handler = new CommandHandler({
@@ -636,5 +643,180 @@ describe('the command handler', () => {
     await vault.erase('u-private');
     const { state } = await handler.load('user-u-private', userDecider);
     expect(state).toMatchObject({ personal: null, erased: true });
+  });
+});
+
+describe("the command handler's snapshots of long streams", () => {
+  /** `count` of a person's reservations as stored events, one every other day from `firstDay`. */
+  function reservations(count: number, firstDay = 0): NewEvent[] {
+    return Array.from({ length: count }, (_, i) => {
+      const date = dateAfter('2020-01-01', 2 * (firstDay + i));
+      const start = easternInstant(date, '08:00');
+      const commandId = randomUUID();
+      return {
+        id: randomUUID(),
+        type: 'TimeReserved',
+        data: {
+          userId: 'u-1',
+          shiftId: randomUUID(),
+          start: start.toISOString(),
+          end: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+          label: { location: 'Maple House', date, startTime: '08:00', endTime: '16:00' },
+          at: '2020-01-01T00:00:00.000Z',
+        },
+        metadata: {
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          actorId: 'system:schedules',
+          actorRole: 'system',
+          schemaVersion: 1,
+        },
+      };
+    });
+  }
+
+  async function stream(streamId: string, events: NewEvent[]) {
+    for (let i = 0; i < events.length; i += 200) {
+      await store.append(streamId, events.slice(i, i + 200), i === 0 ? 'no_stream' : BigInt(i - 1));
+    }
+  }
+
+  /** A handler keeping snapshots, whose reads count the events they return. */
+  function counting() {
+    const read = { events: 0 };
+    const countingStore: EventStore = {
+      ...store,
+      readStream: async (streamId, options) => {
+        const result = await store.readStream(streamId, options);
+        read.events += result.events.length;
+        return result;
+      },
+    };
+    const snapshotStore = new PostgresSnapshots(sql);
+    return {
+      handler: new CommandHandler({ store: countingStore, vault, snapshotStore }),
+      read,
+      snapshotStore,
+    };
+  }
+
+  const wholeFold = async (streamId: string) =>
+    fold(
+      scheduleDecider,
+      (await store.readStream(streamId)).events.map(
+        (event) => ({ type: event.type, data: event.data }) as ScheduleEvent,
+      ),
+    );
+
+  async function keptRevision(streamId: string): Promise<bigint | undefined> {
+    for (let i = 0; i < 100; i++) {
+      const kept = await new PostgresSnapshots(sql).read(streamId, 'schedule@1');
+      if (kept) return kept.revision;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return undefined;
+  }
+
+  it("keeps a long stream's state once 500 events came after the last one kept, and loads from it and what came after", async () => {
+    const streamId = `schedule-${randomUUID()}`;
+    const events = reservations(620);
+    await stream(streamId, events.slice(0, 499));
+    const first = counting();
+    await first.handler.load(streamId, scheduleDecider);
+    // 499 events: not yet.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await first.snapshotStore.read(streamId, 'schedule@1')).toBeUndefined();
+    await store.append(streamId, events.slice(499, 600), 498n);
+    await first.handler.load(streamId, scheduleDecider);
+    expect(await keptRevision(streamId)).toBe(599n);
+
+    await store.append(streamId, events.slice(600), 599n);
+    const next = counting();
+    const loaded = await next.handler.load(streamId, scheduleDecider);
+    // The snapshot's own event and the twenty after it, not 620.
+    expect(next.read.events).toBe(21);
+    expect(loaded.revision).toBe(619n);
+    expect(loaded.state).toEqual(await wholeFold(streamId));
+    // A repeat of the first command is still known for one.
+    expect(loaded.commandIds.has(events[0]!.metadata.commandId)).toBe(true);
+    expect(loaded.commandIds.size).toBe(620);
+    // A handler without a snapshot store reads it whole.
+    const whole = new CommandHandler({ store, vault });
+    expect((await whole.load(streamId, scheduleDecider)).state).toEqual(loaded.state);
+  });
+
+  it('reads the stream whole when the snapshot kept is not its own, cannot be restored, or is of another version', async () => {
+    const streamId = `schedule-${randomUUID()}`;
+    const events = reservations(40);
+    await stream(streamId, events);
+    const expected = await wholeFold(streamId);
+    const snapshots = new PostgresSnapshots(sql);
+    const state = JSON.stringify(expected);
+    const commandIds = events.map((event) => event.metadata.commandId);
+    const cases = [
+      // A store begun afresh: the event the snapshot was taken at is not there.
+      {
+        kind: 'schedule@1',
+        snapshot: { revision: 39n, lastEventId: randomUUID(), state, commandIds },
+        reads: 41,
+      },
+      {
+        kind: 'schedule@1',
+        snapshot: { revision: 39n, lastEventId: events[39]!.id, state: '{"x":', commandIds },
+        reads: 41,
+      },
+      {
+        kind: 'schedule@1',
+        snapshot: { revision: 39n, lastEventId: events[39]!.id, state: '{"reservations":7}', commandIds },
+        reads: 41,
+      },
+      // Written by a version of the decider with another state: never read.
+      {
+        kind: 'schedule@0',
+        snapshot: { revision: 39n, lastEventId: events[39]!.id, state, commandIds },
+        reads: 40,
+      },
+    ];
+    // Each but the last read the snapshot's event first (one), then the whole stream.
+    for (const { kind, snapshot, reads } of cases) {
+      await sql`delete from stream_snapshots where stream_id = ${streamId}`;
+      await snapshots.write(streamId, kind, snapshot);
+      const { handler: fresh, read } = counting();
+      const loaded = await fresh.load(streamId, scheduleDecider);
+      expect(loaded.state).toEqual(expected);
+      expect(read.events).toBe(reads);
+    }
+    // The one that was not the stream's was let go.
+    await sql`delete from stream_snapshots where stream_id = ${streamId}`;
+    await snapshots.write(streamId, 'schedule@1', cases[0]!.snapshot);
+    await counting().handler.load(streamId, scheduleDecider);
+    expect(await snapshots.read(streamId, 'schedule@1')).toBeUndefined();
+    // And a good one is used.
+    await snapshots.write(streamId, 'schedule@1', {
+      revision: 39n,
+      lastEventId: events[39]!.id,
+      state,
+      commandIds,
+    });
+    const { handler: fresh, read } = counting();
+    expect((await fresh.load(streamId, scheduleDecider)).state).toEqual(expected);
+    expect(read.events).toBe(1);
+  });
+
+  it('never replaces a snapshot with one of an earlier revision', async () => {
+    const snapshots = new PostgresSnapshots(sql);
+    const streamId = `schedule-${randomUUID()}`;
+    const at = (revision: bigint) => ({
+      revision,
+      lastEventId: `e-${revision}`,
+      state: '{}',
+      commandIds: [],
+    });
+    await snapshots.write(streamId, 'schedule@1', at(900n));
+    await snapshots.write(streamId, 'schedule@1', at(400n));
+    expect((await snapshots.read(streamId, 'schedule@1'))?.revision).toBe(900n);
+    await snapshots.write(streamId, 'schedule@1', at(1400n));
+    expect((await snapshots.read(streamId, 'schedule@1'))?.lastEventId).toBe('e-1400');
   });
 });

@@ -10,6 +10,7 @@ export {
   type HandleResult,
   type LoadedStream,
   type ReadAhead,
+  SNAPSHOT_EVERY,
 } from './command-handler';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
 export { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';
@@ -35,5 +36,6 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
 export { Recent } from './recent';
+export { PostgresSnapshots, type SnapshotStore, type StoredSnapshot, snapshotMigrations } from './snapshots';
 export { AskedTogether, StreamHeads } from './stream-heads';
 export { type Upcaster, upcast } from './upcasting';

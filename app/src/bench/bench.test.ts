@@ -73,6 +73,10 @@ it('runs every benchmark briefly end to end (figures are only meaningful from np
   expect(stdout).toMatch(
     /schedule by history: \[\{"held":0,"decideMicros":[\d.]+,"foldMicros":[\d.]+,"loadMillis":[\d.]+,"stepByStepLoadMillis":[\d.]+\}/,
   );
+  // A schedule of 600 events is long enough to have its state kept, and loaded from it.
+  expect(stdout).toMatch(
+    /stored loads by history: \[\{"held":0,"wholeMillis":[\d.]+\},\{"held":50,"wholeMillis":[\d.]+\},\{"held":600,"wholeMillis":[\d.]+,"fromSnapshotMillis":[\d.]+\}\]/,
+  );
   expect(stdout).toMatch(/read-your-writes lag: \{"samples":20/);
   expect(stdout).toMatch(/read-your-writes lag under 4 clients: \{"samples":[1-9]/);
   expect(stdout).toMatch(/the baseline's read-back under 4 clients: \{"samples":[1-9]/);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
   dateAfter,
@@ -6,6 +7,8 @@ import {
   type ScheduleEvent,
   scheduleDecider,
 } from '@shiftcover/domain';
+import { CommandHandler, PostgresSnapshots, SNAPSHOT_EVERY } from '@shiftcover/eventstore';
+import type { Runtime } from '../runtime';
 
 /** About the shifts a full-time person works in a year. */
 const SHIFTS_A_YEAR = 250;
@@ -97,11 +100,90 @@ export function scheduleHistory(sizes: number[], decisions: number): HistoryFigu
   });
 }
 
+export interface StoredLoadFigure {
+  held: number;
+  /** The median time of a load that reads the whole stream from the store and folds it, ms. */
+  wholeMillis: number;
+  /** The same from the snapshot kept of it and the events after it; none when none is kept (short). */
+  fromSnapshotMillis?: number;
+}
+
+/**
+ * What the command handler's load of a person's schedule costs from the store (a schedule it does
+ * not remember: after a restart, or once forgotten), read whole and from a kept snapshot: a
+ * schedule of each size written to the bench's database, then `loads` loads of it by a new
+ * handler each time, without and with the snapshot store.
+ */
+export async function storedLoads(
+  runtime: Runtime,
+  sizes: number[],
+  loads: number,
+): Promise<StoredLoadFigure[]> {
+  const snapshotStore = new PostgresSnapshots(runtime.sql);
+  const figures: StoredLoadFigure[] = [];
+  for (const held of sizes) {
+    const streamId = `schedule-bench-${randomUUID()}`;
+    const events = historyOf(held).map((event) => {
+      const commandId = randomUUID();
+      return {
+        id: randomUUID(),
+        type: event.type,
+        data: event.data as unknown as Record<string, unknown>,
+        metadata: {
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          actorId: 'system:bench',
+          actorRole: 'system',
+          schemaVersion: 1,
+        },
+      };
+    });
+    for (let i = 0; i < events.length; i += 500) {
+      await runtime.store.append(streamId, events.slice(i, i + 500), i === 0 ? 'no_stream' : BigInt(i - 1));
+    }
+    const median = async (options: { snapshotStore?: PostgresSnapshots }) => {
+      const times: number[] = [];
+      for (let k = 0; k < loads; k++) {
+        const handler = new CommandHandler({ store: runtime.store, vault: runtime.vault, ...options });
+        const started = performance.now();
+        await handler.load(streamId, scheduleDecider);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      return Math.round(times[times.length >> 1]! * 100) / 100;
+    };
+    const wholeMillis = await median({});
+    // The first load with the store keeps the snapshot (when the stream is long enough), unwaited.
+    await new CommandHandler({ store: runtime.store, vault: runtime.vault, snapshotStore }).load(
+      streamId,
+      scheduleDecider,
+    );
+    let kept = false;
+    for (let i = 0; i < 100 && !kept && held > 0; i++) {
+      kept = (await snapshotStore.read(streamId, 'schedule@1')) !== undefined;
+      if (!kept) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    figures.push({
+      held,
+      wholeMillis,
+      ...(kept ? { fromSnapshotMillis: await median({ snapshotStore }) } : {}),
+    });
+  }
+  return figures;
+}
+
 /** The figures as a section of BENCHMARKS.md: a table by history, and what grows and why. */
-export function renderHistorySection(figures: HistoryFigure[], decisions: number): string {
+export function renderHistorySection(
+  figures: HistoryFigure[],
+  decisions: number,
+  stored: StoredLoadFigure[],
+  loads: number,
+): string {
   const [none] = figures;
   if (!none) return '';
   const both = (f: HistoryFigure) => f.decideMicros + f.foldMicros;
+  const storedOf = (held: number) => stored.find((f) => f.held === held);
   const cells = (value: (f: HistoryFigure) => string) => figures.map(value).join(' | ');
   const years = (held: number) => (held === SHIFTS_A_YEAR ? 'a year' : `${held / SHIFTS_A_YEAR} years`);
   const heading = (held: number) =>
@@ -118,7 +200,11 @@ export function renderHistorySection(figures: HistoryFigure[], decisions: number
     `| both, ÷ none | ${cells((f) => `${(both(f) / Math.max(0.1, both(none))).toFixed(2)}×`)} |`,
     `| a load's fold of the whole history, ms | ${cells((f) => f.loadMillis.toFixed(2))} |`,
     `| the same fold step by step, ms | ${cells((f) => f.stepByStepLoadMillis.toFixed(2))} |`,
+    `| a load from the store, read whole, ms | ${cells((f) => storedOf(f.held)?.wholeMillis.toFixed(2) ?? '')} |`,
+    `| the same from a kept snapshot, ms | ${cells((f) => storedOf(f.held)?.fromSnapshotMillis?.toFixed(2) ?? '(none kept)')} |`,
     '',
     "The decision compares the new shift only with the held times near it, found by time (docs/architecture.md §3.7), so it costs the same at any length of history. The fold's step copies the person's list of reservations, and the index of their start times beside it, so that each state stands alone: that grows with the history. A load (a schedule the server does not remember: after a restart, say) folds the stream at once instead (the decider's `evolveAll`): the reservations kept by shift while it goes, listed and indexed once at the end, so that it grows with the history's length, where folding it step by step, each step copying what came before, grows with its square.",
+    '',
+    `The last two rows are loads by the command handler from the bench's durable PostgreSQL, the median of ${loads} each: the whole stream read and folded, and the state kept beside it (\`stream_snapshots\`, written once ${SNAPSHOT_EVERY} events came after the last one kept; a shorter stream has none) read with the events after it. Reading the events is most of a whole load, and grows with them; a snapshot's load reads one row, the state's JSON, which grows with the reservations the person holds (some 0.6 MB at ten years), and the events after it, which the first load to find ${SNAPSHOT_EVERY} or more of them keeps in a new snapshot (docs/architecture.md §6.2).`,
   ].join('\n');
 }

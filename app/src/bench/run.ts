@@ -6,10 +6,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PAGE_SIZE } from '@shiftcover/read-api';
+import type { Runtime } from '../runtime';
 import { ChromiumUnavailable, ensureWebBuilt, requireChromium } from '../testing/chromium';
 import { cpuOfTrees, cpuPer } from './cpu';
 import { benchDatabase, createAccounts, freePort, postShifts, signIn, startProcess } from './harness';
-import { HISTORY_SIZES, renderHistorySection, scheduleHistory } from './history-bench';
+import {
+  HISTORY_SIZES,
+  renderHistorySection,
+  type StoredLoadFigure,
+  scheduleHistory,
+  storedLoads,
+} from './history-bench';
 import {
   claimLoad,
   crudClaimants,
@@ -59,8 +66,23 @@ const scheduleByHistory = () => {
   log(`schedule by history: ${JSON.stringify(figures)}`);
   return figures;
 };
+// The same schedules loaded by the command handler from the database, read whole and from a snapshot.
+const storedLoadRuns = smoke ? 2 : 10;
+const storedByHistory = async (runtime: Runtime) => {
+  const figures = await storedLoads(runtime, smoke ? [0, 50, 600] : HISTORY_SIZES, storedLoadRuns);
+  log(`stored loads by history: ${JSON.stringify(figures)}`);
+  return figures;
+};
 if (values.history) {
-  await writeSection('history', renderHistorySection(scheduleByHistory(), historyDecisions));
+  const figures = scheduleByHistory();
+  const historyDb = await benchDatabase();
+  let stored: StoredLoadFigure[];
+  try {
+    stored = await storedByHistory(historyDb.runtime);
+  } finally {
+    await historyDb.stop();
+  }
+  await writeSection('history', renderHistorySection(figures, historyDecisions, stored, storedLoadRuns));
   process.exit(0);
 }
 
@@ -97,9 +119,12 @@ const db = await benchDatabase();
 // The server's own nats-server keeps its storage apart from the ./.data of a developer's npm start.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shiftcover-bench-data-'));
 const results: Record<string, unknown> = {};
+let storedHistory: StoredLoadFigure[] = [];
 // What was started, stopped in the end whether or not the rest started.
 const started: Array<{ stop(): Promise<void> }> = [];
 try {
+  // First, while nothing else runs on the database.
+  storedHistory = await storedByHistory(db.runtime);
   const server = await startProcess(
     'app/src/main.ts',
     // A bare route in the same process, returning a constant: the reference for the reads.
@@ -321,7 +346,10 @@ const storeResults = JSON.parse(storeLine.slice('store results: '.length)) as St
 
 if (!smoke) {
   await writeSection('results', `${renderResults(results)}\n\n${renderStoreResults(storeResults)}`);
-  await writeSection('history', renderHistorySection(history, historyDecisions));
+  await writeSection(
+    'history',
+    renderHistorySection(history, historyDecisions, storedHistory, storedLoadRuns),
+  );
 }
 /** Rewrites the part of BENCHMARKS.md between `<!-- name:start -->` and `<!-- name:end -->`, adding it when missing. */
 async function writeSection(name: string, markdown: string) {

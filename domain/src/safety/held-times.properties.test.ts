@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldAtOnce, type ScheduleEvent, type ScheduleState, scheduleDecider } from '../schedule/schedule';
+import {
+  foldAtOnce,
+  restoreSchedule,
+  type ScheduleEvent,
+  type ScheduleState,
+  scheduleDecider,
+} from '../schedule/schedule';
 import { dateAfter, easternInstant } from '../time/eastern';
 import { type HeldTime, ruleBreaches } from './checks';
 import { heldWithin } from './held-times';
@@ -225,6 +231,46 @@ describe('a schedule folded at once (a load)', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('comes to the same state, searched by time alike, from a snapshot of it kept as JSON and restored', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyEvent(60), { maxLength: 150 }),
+        fc.array(anyEvent(60), { maxLength: 40 }),
+        fc.array(fc.record({ from: fc.nat(70 * 24), hours: fc.nat(24 * 10) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (before, after, windows) => {
+          const state = scheduleDecider.evolveAll!(scheduleDecider.initialState(), before);
+          const restored = scheduleDecider.snapshot!.restore(JSON.parse(JSON.stringify(state)));
+          expect(restored).toEqual(state);
+          // The commands after it step on from the restored state, or a load folds them at once.
+          for (const fold of [stepByStep, foldAtOnce]) {
+            const mine = fold(restored, after);
+            const theirs = stepByStep(state, after);
+            expect(mine).toEqual(theirs);
+            for (const { from, hours } of windows) {
+              const windowStart = Date.parse(`${FIRST_DAY}T00:00:00Z`) + from * HOUR_MS;
+              const windowEnd = windowStart + hours * HOUR_MS;
+              for (const [a, b] of [
+                [restored, state],
+                [mine, theirs],
+              ] as const) {
+                expect(heldWithin(a.reservations, windowStart, windowEnd)).toEqual(
+                  heldWithin(b.reservations, windowStart, windowEnd),
+                );
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    for (const json of [null, 'text', {}, { reservations: [], credentials: [], timeOff: [] }]) {
+      expect(() => restoreSchedule(json)).toThrow('not the state of a schedule');
+    }
   });
 
   it('keeps the list, and its index, of a state whose reservations the events leave as they are', () => {

@@ -358,6 +358,19 @@ export function foldAtOnce(state: ScheduleState, events: readonly ScheduleEvent[
   return { ...rest, reservations };
 }
 
+/**
+ * A schedule's state made again from its JSON (`JSON.stringify` of the state, kept beside the
+ * stream), its reservations indexed as a load's fold indexes them. Throws when the JSON is not a
+ * schedule's state, so that the stream is folded from its first event instead.
+ */
+export function restoreSchedule(json: unknown): ScheduleState {
+  const state = json as ScheduleState;
+  const lists = [state?.reservations, state?.credentials, state?.timeOff, state?.expiryNotices];
+  if (!lists.every(Array.isArray)) throw new Error('not the state of a schedule');
+  indexHeldTimes(state.reservations);
+  return state;
+}
+
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {
   initialState: () => ({ reservations: [], credentials: [], timeOff: [], expiryNotices: [] }),
 
@@ -422,4 +435,7 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
       ? events.reduce(scheduleDecider.evolve, state)
       : foldAtOnce(state, events);
   },
+
+  // Version 1: the state as `ScheduleState` has it, reservations in the order the fold keeps them.
+  snapshot: { name: 'schedule', version: 1, restore: restoreSchedule },
 };

@@ -37,6 +37,14 @@ export interface Decider<Command, Event, State> {
    * (its load) in time that grows with the events alone. Optional: `foldInto` steps otherwise.
    */
   evolveAll?(state: State, events: readonly Event[]): State;
+  /**
+   * How the state is kept beside a stream that grows without end, so that a load reads what came
+   * after it rather than the whole stream: the state as JSON, under `name` and `version`, and
+   * `restore` to make it again. `version` changes whenever the state's shape or the fold changes,
+   * so that a snapshot another version wrote is never used. Optional: without it, a stream is
+   * always folded from its first event.
+   */
+  snapshot?: { name: string; version: number; restore(json: unknown): State };
 }
 
 export interface TypedEvent<Type extends string = string, Data = unknown> {
