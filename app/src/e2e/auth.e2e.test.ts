@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, type E2E, PHONE, startE2E, untilInPage } from './browser';
+import { DESKTOP, type E2E, PHONE, startE2E, untilServiceWorkerInCharge } from './browser';
 
 describe('signing in and out in a real browser', () => {
   let e2e: E2E;
@@ -87,7 +87,7 @@ describe('signing in and out in a real browser', () => {
     // As a returning visitor has it: the service worker in charge from the start of the load. A
     // worker taking over during the load reads the screen again, once, through itself
     // (docs/architecture.md §6.5), which is not what is counted here.
-    await untilInPage(page, () => navigator.serviceWorker.controller !== null, 45_000);
+    await untilServiceWorkerInCharge(page);
     const asked: string[] = [];
     let scriptsIn = false;
     page.on('request', (request) => {

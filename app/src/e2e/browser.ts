@@ -36,6 +36,25 @@ export async function untilInPage(page: Page, predicate: () => unknown, ms = 15_
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Waits until the app's service worker is in charge of `page`. A worker whose install failed (one
+ * of the shell's files not fetched, on a machine busy enough) is tried again only by a later load,
+ * as on a visitor's next visit: the page is loaded again while none is in charge, every 15 s.
+ */
+export async function untilServiceWorkerInCharge(page: Page, ms = 90_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      await untilInPage(page, () => navigator.serviceWorker.controller !== null, 15_000);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.reload();
+    }
+  }
+}
+
 export const DESKTOP = { width: 1280, height: 900 };
 
 /**

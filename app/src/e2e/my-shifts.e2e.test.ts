@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo';
 import type { Client } from '../testing/http';
 import { AxeAudit, axeViolations } from './axe';
-import { DESKTOP, type E2E, PHONE, SCREENSHOT_DIR, startE2E, untilInPage } from './browser';
+import {
+  DESKTOP,
+  type E2E,
+  PHONE,
+  SCREENSHOT_DIR,
+  startE2E,
+  untilInPage,
+  untilServiceWorkerInCharge,
+} from './browser';
 
 /** Days ahead of today, past the three weeks the demo data fills, so test shifts never overlap it. */
 function daysAhead(days: number): string {
@@ -262,7 +270,7 @@ describe('My Shifts, transfers and approvals in a real browser', () => {
     const shift = card(page, 'Read without a connection');
     await shift.waitFor();
     // The worker installs once it has cached the app's files: seen past 15 s on two busy cores.
-    await untilInPage(page, () => navigator.serviceWorker.controller !== null, 45_000);
+    await untilServiceWorkerInCharge(page);
     // Chromium's own verdict on the manifest, the icons and the worker. A test's browser context is
     // incognito, where Chromium never installs an app; nothing else may stand in the way.
     const devtools = await page.context().newCDPSession(page);
