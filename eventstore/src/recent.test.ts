@@ -4,6 +4,26 @@ import { Recent } from './recent';
 
 type Step = { op: 'set'; key: number; value: number } | { op: 'get' | 'delete'; key: number };
 
+/** Takes the steps, each value found being the latest set (forgetting is allowed), and `check` after each. */
+function followLatest(recent: Recent<number, number>, steps: readonly Step[], check: () => void) {
+  const latest = new Map<number, number>();
+  for (const s of steps) {
+    if (s.op === 'set') {
+      recent.set(s.key, s.value);
+      latest.set(s.key, s.value);
+      expect(recent.get(s.key)).toBe(s.value);
+    } else if (s.op === 'delete') {
+      recent.delete(s.key);
+      latest.delete(s.key);
+      expect(recent.get(s.key)).toBeUndefined();
+    } else {
+      const found = recent.get(s.key);
+      if (found !== undefined) expect(found).toBe(latest.get(s.key));
+    }
+    check();
+  }
+}
+
 describe('Recent', () => {
   it('holds at most its limit, gives only the latest value of a key, and keeps what was just used', () => {
     const step: fc.Arbitrary<Step> = fc.oneof(
@@ -13,23 +33,7 @@ describe('Recent', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), fc.array(step, { maxLength: 300 }), (limit, steps) => {
         const recent = new Recent<number, number>(limit);
-        const latest = new Map<number, number>();
-        for (const s of steps) {
-          if (s.op === 'set') {
-            recent.set(s.key, s.value);
-            latest.set(s.key, s.value);
-            expect(recent.get(s.key)).toBe(s.value);
-          } else if (s.op === 'delete') {
-            recent.delete(s.key);
-            latest.delete(s.key);
-            expect(recent.get(s.key)).toBeUndefined();
-          } else {
-            const found = recent.get(s.key);
-            // Forgetting is allowed; a value that was never the latest is not.
-            if (found !== undefined) expect(found).toBe(latest.get(s.key));
-          }
-          expect(recent.size).toBeLessThanOrEqual(Math.max(limit, 2));
-        }
+        followLatest(recent, steps, () => expect(recent.size).toBeLessThanOrEqual(Math.max(limit, 2)));
       }),
     );
   });
@@ -57,22 +61,10 @@ describe('Recent', () => {
         (weightLimit, steps) => {
           // The value is its own weight: the heaviest any can be is 500.
           const recent = new Recent<number, number>(1_000, { limit: weightLimit, of: (value) => value });
-          const latest = new Map<number, number>();
-          for (const s of steps) {
-            if (s.op === 'set') {
-              recent.set(s.key, s.value);
-              latest.set(s.key, s.value);
-            } else if (s.op === 'delete') {
-              recent.delete(s.key);
-              latest.delete(s.key);
-              expect(recent.get(s.key)).toBeUndefined();
-            } else {
-              const found = recent.get(s.key);
-              if (found !== undefined) expect(found).toBe(latest.get(s.key));
-            }
+          followLatest(recent, steps, () => {
             expect(recent.weight).toBeGreaterThanOrEqual(0);
             expect(recent.weight).toBeLessThan(weightLimit + 500);
-          }
+          });
         },
       ),
     );
