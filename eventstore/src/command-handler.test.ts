@@ -16,7 +16,7 @@ import { connect, migrate } from '@shiftcover/platform';
 import { createTestDatabase, type TestDatabase } from '@shiftcover/platform/testing';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandHandler, type CommandReport } from './command-handler';
+import { CommandHandler, type CommandReport, snapshotKind } from './command-handler';
 import { PersonalDataVault, personalDataMigrations } from './personal-data';
 import type { EventStore, NewEvent } from './port';
 import { createPostgresEventStore, migrateEventStore } from './postgres/postgres-event-store';
@@ -647,6 +647,8 @@ describe('the command handler', () => {
 });
 
 describe("the command handler's snapshots of long streams", () => {
+  // The schedule's name and version, as `schedule@1`.
+  const KIND = snapshotKind(scheduleDecider)!;
   /** `count` of a person's reservations as stored events, one every other day from `firstDay`. */
   function reservations(count: number, firstDay = 0): NewEvent[] {
     return Array.from({ length: count }, (_, i) => {
@@ -711,7 +713,7 @@ describe("the command handler's snapshots of long streams", () => {
 
   async function keptRevision(streamId: string): Promise<bigint | undefined> {
     for (let i = 0; i < 100; i++) {
-      const kept = await new PostgresSnapshots(sql).read(streamId, 'schedule@1');
+      const kept = await new PostgresSnapshots(sql).read(streamId, KIND);
       if (kept) return kept.revision;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -726,7 +728,7 @@ describe("the command handler's snapshots of long streams", () => {
     await first.handler.load(streamId, scheduleDecider);
     // 499 events: not yet.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await first.snapshotStore.read(streamId, 'schedule@1')).toBeUndefined();
+    expect(await first.snapshotStore.read(streamId, KIND)).toBeUndefined();
     await store.append(streamId, events.slice(499, 600), 498n);
     await first.handler.load(streamId, scheduleDecider);
     expect(await keptRevision(streamId)).toBe(599n);
@@ -757,17 +759,17 @@ describe("the command handler's snapshots of long streams", () => {
     const cases = [
       // A store begun afresh: the event the snapshot was taken at is not there.
       {
-        kind: 'schedule@1',
+        kind: KIND,
         snapshot: { revision: 39n, lastEventId: randomUUID(), state, commandIds },
         reads: 41,
       },
       {
-        kind: 'schedule@1',
+        kind: KIND,
         snapshot: { revision: 39n, lastEventId: events[39]!.id, state: '{"x":', commandIds },
         reads: 41,
       },
       {
-        kind: 'schedule@1',
+        kind: KIND,
         snapshot: { revision: 39n, lastEventId: events[39]!.id, state: '{"reservations":7}', commandIds },
         reads: 41,
       },
@@ -789,11 +791,11 @@ describe("the command handler's snapshots of long streams", () => {
     }
     // The one that was not the stream's was let go.
     await sql`delete from stream_snapshots where stream_id = ${streamId}`;
-    await snapshots.write(streamId, 'schedule@1', cases[0]!.snapshot);
+    await snapshots.write(streamId, KIND, cases[0]!.snapshot);
     await counting().handler.load(streamId, scheduleDecider);
-    expect(await snapshots.read(streamId, 'schedule@1')).toBeUndefined();
+    expect(await snapshots.read(streamId, KIND)).toBeUndefined();
     // And a good one is used.
-    await snapshots.write(streamId, 'schedule@1', {
+    await snapshots.write(streamId, KIND, {
       revision: 39n,
       lastEventId: events[39]!.id,
       state,
@@ -813,10 +815,10 @@ describe("the command handler's snapshots of long streams", () => {
       state: '{}',
       commandIds: [],
     });
-    await snapshots.write(streamId, 'schedule@1', at(900n));
-    await snapshots.write(streamId, 'schedule@1', at(400n));
-    expect((await snapshots.read(streamId, 'schedule@1'))?.revision).toBe(900n);
-    await snapshots.write(streamId, 'schedule@1', at(1400n));
-    expect((await snapshots.read(streamId, 'schedule@1'))?.lastEventId).toBe('e-1400');
+    await snapshots.write(streamId, KIND, at(900n));
+    await snapshots.write(streamId, KIND, at(400n));
+    expect((await snapshots.read(streamId, KIND))?.revision).toBe(900n);
+    await snapshots.write(streamId, KIND, at(1400n));
+    expect((await snapshots.read(streamId, KIND))?.lastEventId).toBe('e-1400');
   });
 });

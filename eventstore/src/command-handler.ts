@@ -167,7 +167,7 @@ const REMEMBERED = { streams: 5_000, events: 250_000 };
 export const SNAPSHOT_EVERY = 500n;
 
 /** Under what a decider's snapshots are kept: its name and version; none when it keeps none. */
-function snapshotKind(decider: { snapshot?: { name: string; version: number } }): string | undefined {
+export function snapshotKind(decider: { snapshot?: { name: string; version: number } }): string | undefined {
   return decider.snapshot && `${decider.snapshot.name}@${decider.snapshot.version}`;
 }
 
@@ -272,8 +272,9 @@ export class CommandHandler {
       this.snapshots.delete(streamId);
     }
     // Only for a decider that keeps snapshots: the others' reads begin at once (see `readAhead`).
-    if (snapshotKind(decider) && this.snapshotStore) {
-      const kept = await this.fromSnapshot(streamId, decider);
+    const kind = snapshotKind(decider);
+    if (kind && this.snapshotStore) {
+      const kept = await this.fromSnapshot(streamId, decider, kind, this.snapshotStore);
       if (kept) return kept;
     }
     const { events, revision, personal } = await this.readWhole(streamId);
@@ -292,23 +293,22 @@ export class CommandHandler {
   }
 
   /**
-   * The stream folded on from its kept snapshot with the events after it, for a decider that keeps
-   * snapshots; undefined when none is kept, or the one kept cannot be used: it is no longer the
+   * The stream folded on from its snapshot kept under `kind` with the events after it; undefined when none is kept, or the one kept cannot be used: it is no longer the
    * stream's (a store begun afresh; it is then let go), cannot be restored, or events after it hold
    * personal data (never remembered, see `load`). The stream is then read whole.
    */
   private async fromSnapshot<C, E extends TypedEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
+    kind: string,
+    snapshotStore: SnapshotStore,
   ): Promise<LoadedStream<S> | undefined> {
-    const kind = snapshotKind(decider);
-    if (!kind || !this.snapshotStore) return undefined;
     try {
-      const kept = await this.snapshotStore.read(streamId, kind);
+      const kept = await snapshotStore.read(streamId, kind);
       if (!kept) return undefined;
       const tail = await this.store.readStream(streamId, { fromRevision: kept.revision });
       if (tail.events[0]?.id !== kept.lastEventId) {
-        await this.snapshotStore.forget(streamId, kind);
+        await snapshotStore.forget(streamId, kind);
         return undefined;
       }
       const fresh = tail.events.slice(1).map((event) => upcast(event, this.upcasters));
@@ -481,7 +481,7 @@ export class CommandHandler {
    * the next load a longer read, nothing else.
    */
   private keep(streamId: string, snapshot: Snapshot): void {
-    const kind = snapshotKind(snapshot.decider as Decider<never, never, unknown>);
+    const kind = snapshotKind(snapshot.decider);
     if (!kind || !this.snapshotStore || snapshot.revision - snapshot.stored < SNAPSHOT_EVERY) return;
     // Claimed at once, so that the loads that follow before it is written do not write it again.
     snapshot.stored = snapshot.revision;

@@ -11,6 +11,7 @@ export {
   type LoadedStream,
   type ReadAhead,
   SNAPSHOT_EVERY,
+  snapshotKind,
 } from './command-handler';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store';
 export { addressSubject, type Erasure, PersonalDataVault, personalDataMigrations } from './personal-data';

@@ -7,7 +7,7 @@ import {
   type ScheduleEvent,
   scheduleDecider,
 } from '@shiftcover/domain';
-import { CommandHandler, PostgresSnapshots, SNAPSHOT_EVERY } from '@shiftcover/eventstore';
+import { CommandHandler, PostgresSnapshots, SNAPSHOT_EVERY, snapshotKind } from '@shiftcover/eventstore';
 import type { Runtime } from '../runtime';
 
 /** About the shifts a full-time person works in a year. */
@@ -161,7 +161,7 @@ export async function storedLoads(
     );
     let kept = false;
     for (let i = 0; i < 100 && !kept && held > 0; i++) {
-      kept = (await snapshotStore.read(streamId, 'schedule@1')) !== undefined;
+      kept = (await snapshotStore.read(streamId, snapshotKind(scheduleDecider)!)) !== undefined;
       if (!kept) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     figures.push({
