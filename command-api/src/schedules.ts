@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CommandContext,
+  heldShift,
   heldWithin,
   type Reservation,
   type ReserveTimeData,
@@ -146,7 +147,7 @@ export class Schedules {
       streams.schedule(reservation.userId),
       scheduleDecider,
       async (state): Promise<ScheduleCommand> => {
-        alreadyHeld = state.reservations.some((r) => r.shiftId === reservation.shiftId);
+        alreadyHeld = heldShift(state.reservations, reservation.shiftId) !== undefined;
         const releaseStale = await this.abandoned(reservation, state.reservations, context.now);
         const rules = await rulesNow();
         return { type: 'ReserveTime', data: { ...reservation, releaseStale, rules } };

@@ -9,7 +9,7 @@ import {
 } from '../schedule/schedule';
 import { dateAfter, easternInstant } from '../time/eastern';
 import { type HeldTime, ruleBreaches } from './checks';
-import { heldWithin } from './held-times';
+import { heldShift, heldWithin } from './held-times';
 
 const HOUR_MS = 3_600_000;
 const FIRST_DAY = '2026-01-01';
@@ -268,7 +268,12 @@ describe('a schedule folded at once (a load)', () => {
       ),
       { numRuns: 300 },
     );
-    for (const json of [null, 'text', {}, { reservations: [], credentials: [], timeOff: [] }]) {
+    // A shift held twice: no fold makes that, and its steps would take out one of the two.
+    const twice = JSON.parse(
+      JSON.stringify(scheduleOf([{ kind: 'reserve', shift: 1, day: 3, startHour: 7, hours: 8 }])),
+    );
+    twice.reservations.push(twice.reservations[0]);
+    for (const json of [null, 'text', {}, { reservations: [], credentials: [], timeOff: [] }, twice]) {
       expect(() => restoreSchedule(json)).toThrow('not the state of a schedule');
     }
   });
@@ -291,5 +296,63 @@ describe('a schedule folded at once (a load)', () => {
     ]);
     expect(folded.reservations).toBe(state.reservations);
     expect(folded.timeOff).toHaveLength(1);
+  });
+});
+
+/** The reservations a run of events leaves, worked out without the fold: each shift's latest, in the order last reserved. */
+function heldAfter(events: readonly ScheduleEvent[]): unknown[] {
+  const held = new Map<string, unknown>();
+  for (const event of events) {
+    if (event.type !== 'TimeReserved' && event.type !== 'TimeReleased') continue;
+    held.delete(event.data.shiftId);
+    if (event.type === 'TimeReserved') {
+      const { userId: _userId, ...reservation } = event.data;
+      held.set(event.data.shiftId, reservation);
+    }
+  }
+  return [...held.values()];
+}
+
+describe('a schedule stepped on from any of its states', () => {
+  it('holds what its events leave, found by shift and by time alike, whichever state each step began from', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyEvent(60), { maxLength: 80 }),
+        // Later steps, each from a state chosen among all made so far: the newest, or an older one.
+        fc.array(fc.tuple(fc.nat(), anyEvent(60)), { maxLength: 60 }),
+        fc.boolean(),
+        (first, steps, loaded) => {
+          // A state of a first load (folded at once), or of steps from the start.
+          const start = loaded
+            ? foldAtOnce(scheduleDecider.initialState(), first)
+            : stepByStep(scheduleDecider.initialState(), first);
+          const made: Array<{ state: ScheduleState; events: ScheduleEvent[] }> = [
+            { state: start, events: first },
+          ];
+          for (const [pick, event] of steps) {
+            // Half the time the newest state, as the command handler steps.
+            const from = pick % 2 === 0 ? made.at(-1)! : made[pick % made.length]!;
+            made.push({ state: scheduleDecider.evolve(from.state, event), events: [...from.events, event] });
+          }
+          for (const { state, events } of made) {
+            const { reservations } = state;
+            expect(reservations).toEqual(heldAfter(events));
+            for (let shift = 0; shift < 60; shift++) {
+              const shiftId = `s-${shift}`;
+              expect(heldShift(reservations, shiftId)).toBe(reservations.find((r) => r.shiftId === shiftId));
+            }
+            const from = Date.parse(`${FIRST_DAY}T00:00:00Z`);
+            for (let day = 0; day < 62; day += 3) {
+              const windowStart = from + day * 24 * HOUR_MS;
+              const windowEnd = windowStart + 30 * HOUR_MS;
+              expect(ids(heldWithin(reservations, windowStart, windowEnd))).toEqual(
+                ids(heldWithin([...reservations], windowStart, windowEnd)),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -22,7 +22,7 @@ export {
   listedName,
 } from './credential-types';
 export { credentialFormSchema, timeOffFormSchema } from './forms';
-export { heldWithin } from './held-times';
+export { heldShift, heldWithin } from './held-times';
 export {
   type CandidateFacts,
   candidateFacts,

@@ -11,7 +11,7 @@ import {
   type TimeOff,
   workingTimeRuleCodes,
 } from '../safety/checks';
-import { carryHeldIndex, heldWithin, indexHeldTimes } from '../safety/held-times';
+import { carryHeldIndex, heldShift, heldWithin, indexHeldTimes } from '../safety/held-times';
 import { DEFAULT_WORKING_TIME_RULES, type VersionedRules } from '../safety/working-time';
 import type { CommandContext, Decider } from '../shared/decider';
 import { reject } from '../shared/errors';
@@ -293,14 +293,17 @@ function noticeExpiry(
 }
 
 /**
- * The reservations with the shift's taken out and `added` (when given) put in, the same list when
- * there is nothing to change; the index of their times is carried along (`carryHeldIndex`).
+ * The reservations with the shift's taken out and `added` (when given) put last, the same list when
+ * there is nothing to change; the index of their times is carried along (`carryHeldIndex`). A list
+ * holds a shift at most once, so taking it out is taking out the one reservation found for it.
  */
 function replaceHeld(reservations: Reservation[], shiftId: string, added?: Reservation): Reservation[] {
-  const held = reservations.some((r) => r.shiftId === shiftId);
-  const kept = held ? reservations.filter((r) => r.shiftId !== shiftId) : reservations;
-  const next = added ? [...kept, added] : kept;
-  carryHeldIndex(reservations, next, held ? shiftId : undefined, added);
+  const held = heldShift(reservations, shiftId);
+  if (!held && !added) return reservations;
+  const next = reservations.slice();
+  if (held) next.splice(reservations.indexOf(held), 1);
+  if (added) next.push(added);
+  carryHeldIndex(reservations, next, held, added);
   return next;
 }
 
@@ -344,7 +347,7 @@ export function foldAtOnce(state: ScheduleState, events: readonly ScheduleEvent[
         break;
       }
       case 'TimeReleased':
-        if (held || state.reservations.some((r) => r.shiftId === event.data.shiftId)) {
+        if (held || heldShift(state.reservations, event.data.shiftId)) {
           changing().delete(event.data.shiftId);
         }
         break;
@@ -361,12 +364,15 @@ export function foldAtOnce(state: ScheduleState, events: readonly ScheduleEvent[
 /**
  * A schedule's state made again from its JSON (`JSON.stringify` of the state, kept beside the
  * stream), its reservations indexed as a load's fold indexes them. Throws when the JSON is not a
- * schedule's state, so that the stream is folded from its first event instead.
+ * schedule's state (or holds a shift twice), so that the stream is folded from its first event instead.
  */
 export function restoreSchedule(json: unknown): ScheduleState {
   const state = json as ScheduleState;
   const lists = [state?.reservations, state?.credentials, state?.timeOff, state?.expiryNotices];
   if (!lists.every(Array.isArray)) throw new Error('not the state of a schedule');
+  // The fold holds a shift once at most, and its steps rely on it (`replaceHeld`).
+  const shifts = new Set(state.reservations.map((r) => r?.shiftId));
+  if (shifts.size !== state.reservations.length) throw new Error('not the state of a schedule');
   indexHeldTimes(state.reservations);
   return state;
 }
@@ -380,8 +386,7 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
         return reserve(command.data, state, context);
       case 'ReleaseTime': {
         const { userId, shiftId } = command.data;
-        const held = state.reservations.some((r) => r.shiftId === shiftId);
-        return held
+        return heldShift(state.reservations, shiftId)
           ? [{ type: 'TimeReleased', data: { userId, shiftId, at: context.now.toISOString() } }]
           : [];
       }
