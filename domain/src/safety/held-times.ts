@@ -28,10 +28,9 @@ interface HeldIndex {
  * The held times by shift of the newest list in a line of lists, each made by the fold from the one
  * before it: one map for the whole line, changed in place as the line grows, so that a step finds
  * the shift it changes without going through the list. Only the newest list (`head`) may read it;
- * a list made from an older one (a fold that went another way, as when a command's append failed)
- * has none, and neither have the lists made from it: each finds a shift by going through its list,
- * until a load folds the stream again. (Making a new line costs as much as a step without one
- * costs some twenty times: a map of every held time.)
+ * a list made from an older one (a second fold from the same state) has none, and neither have the
+ * lists made from it: each finds a shift by going through its list, until a load indexes the
+ * stream afresh. (A new line there would cost a map of every held time, some fifteen steps.)
  */
 interface Line {
   byShift: Map<string, HeldEntry>;
