@@ -85,7 +85,10 @@ function lineOf(list: readonly HeldTime[], entries: readonly HeldEntry[]): Line 
   return byShift.size === entries.length ? { byShift, head: list } : undefined;
 }
 
-/** An index of `list`; none when a time in it cannot be read, and then it is searched in full. */
+/**
+ * An index of `list`; none when a time in it cannot be read or a shift is held twice (no fold makes
+ * such a list), and then it is searched in full.
+ */
 function indexOf(list: readonly HeldTime[]): HeldIndex | undefined {
   const entries = list.map(entryOf);
   if (!entries.every(readable)) return undefined;
