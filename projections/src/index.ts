@@ -27,7 +27,7 @@ export {
   retryParkedEvent,
   skipParkedEvent,
 } from './parking';
-export { type Projection, readTable } from './projection';
+export { type Projection, physicalTable, readTable } from './projection';
 export {
   applyNextBatch,
   applyNextBatchTogether,

@@ -69,6 +69,13 @@ describe('read models', () => {
           for (const projection of projections) await rebuild(deps, projection);
           expect(await dumpReadModels(bench.sql)).toEqual(incremental);
           expect(incremental.audit_logs!.length).toBeGreaterThan(0);
+          // Each person's kept count of unread notifications is their unread rows, counted.
+          const kept = await bench.sql`
+            select user_id, unread from rm_notification_unread where unread <> 0 order by user_id`;
+          const counted = await bench.sql`
+            select user_id, count(*)::int as unread from rm_notifications where not read
+            group by user_id order by user_id`;
+          expect([...kept]).toEqual([...counted]);
         },
       ),
       { numRuns: 8 },

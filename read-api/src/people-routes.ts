@@ -220,7 +220,7 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
       }[]
     >`select * from rm_notifications where user_id = ${who.userId} order by created_at desc, id limit 100`;
     const [count] = await sql<{ unread: number }[]>`
-      select count(*)::int as unread from rm_notifications where user_id = ${who.userId} and not read`;
+      select coalesce(sum(unread), 0)::int as unread from rm_notification_unread where user_id = ${who.userId}`;
     return {
       notifications: rows.map((n) => ({
         id: n.id,
@@ -245,7 +245,7 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
   app.get('/api/notifications/unread-count', { schema: unreadCountSchema }, async (request) => {
     const who = await reader(request, deps, readModels.notifications);
     const [count] = await sql<{ unread: number }[]>`
-      select count(*)::int as unread from rm_notifications where user_id = ${who.userId} and not read`;
+      select coalesce(sum(unread), 0)::int as unread from rm_notification_unread where user_id = ${who.userId}`;
     return { unreadCount: count?.unread ?? 0 };
   });
 

@@ -18,6 +18,8 @@ const READS = [
   { name: 'My Shifts (staff)', path: '/api/my-shifts', as: 'staff' },
   { name: 'Shift Management, first 100 (admin)', path: '/api/shifts?status=all&limit=100', as: 'admin' },
   { name: 'Pending Approvals, first 100 (admin)', path: '/api/shifts/pending?limit=100', as: 'admin' },
+  // On every screen: the staff member's latest notices and unread count, a year of postings unread.
+  { name: 'Notifications bell (staff)', path: '/api/notifications', as: 'staff' },
 ] as const;
 const FILL_REPORT_EVERY = 25_000;
 const CONSTANT = { name: 'bare route, constant JSON', path: '/bench/constant' };

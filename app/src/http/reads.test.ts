@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommandService } from '@shiftcover/command-api';
 import { shiftInterval } from '@shiftcover/domain';
+import { physicalTable, readCheckpoint } from '@shiftcover/projections';
 import { perFile } from '@shiftcover/testing';
 import { formatInTimeZone } from 'date-fns-tz';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +241,53 @@ describe('staff views', () => {
     expect(before.unreadCount).toBeGreaterThan(0);
     expect((await staff.post('/api/notifications/read', {})).status).toBe(200);
     expect((await staff.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 0 });
+
+    // Marking all read again rewrites none of the rows already read (their row versions stay).
+    const { sql } = server.runtime;
+    const { generation } = (await readCheckpoint(sql, 'notifications'))!;
+    const table = sql(physicalTable('notifications', generation));
+    const versions = () => sql<{ id: string; xmin: string }[]>`
+      select id, xmin::text from ${table} where user_id = ${staff.userId} order by id`;
+    const marked = await versions();
+    expect(marked.length).toBeGreaterThan(0);
+    expect((await staff.post('/api/notifications/read', {})).status).toBe(200);
+    expect((await staff.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 0 });
+    expect(await versions()).toEqual(marked);
+  });
+
+  it('notifications: the unread count follows notices as they come and as they are read, one by one or all', async () => {
+    const unreadRows = async (who: Signed) =>
+      (
+        await server.runtime.sql<{ n: number }[]>`
+          select count(*)::int as n from rm_notifications where user_id = ${who.userId} and not read`
+      )[0]!.n;
+    const count = async (who: Signed) => {
+      const { notifications, unreadCount } = (await who.get('/api/notifications')).body as {
+        notifications: Array<{ id: string; read: boolean }>;
+        unreadCount: number;
+      };
+      expect((await who.get('/api/notifications/unread-count')).body).toEqual({ unreadCount });
+      expect(unreadCount).toBe(await unreadRows(who));
+      return { unreadCount, unread: notifications.filter((n) => !n.read).map((n) => n.id) };
+    };
+    // Two new shifts: a notice to every staff member each.
+    const before = await count(colleague);
+    await post('notice one', { location: 'Maple House', date: inDays(20) });
+    await post('notice two', { location: 'Oak Lodge', date: inDays(21) });
+    const arrived = await count(colleague);
+    expect(arrived.unreadCount).toBe(before.unreadCount + 2);
+    // One read by its id, then the same again (no change), then one already read with one unread.
+    const [first, second] = arrived.unread;
+    await colleague.post('/api/notifications/read', { ids: [first] });
+    expect((await count(colleague)).unreadCount).toBe(arrived.unreadCount - 1);
+    await colleague.post('/api/notifications/read', { ids: [first] });
+    expect((await count(colleague)).unreadCount).toBe(arrived.unreadCount - 1);
+    await colleague.post('/api/notifications/read', { ids: [first, second] });
+    expect((await count(colleague)).unreadCount).toBe(arrived.unreadCount - 2);
+    await colleague.post('/api/notifications/read', {});
+    expect((await count(colleague)).unreadCount).toBe(0);
+    // Someone else's notices are not touched by it.
+    expect((await count(staff)).unreadCount).toBeGreaterThan(0);
   });
 
   it('residences and the e-mail mode are readable by every signed-in user', async () => {

@@ -75,6 +75,15 @@ describe('credential expiry notices (docs/product.md §10.1)', () => {
       'Your CPR credential is valid through 2026-04-15, 7 days from now. Renew it before then.',
     ]);
     expect(await inApp(admin.userId)).toHaveLength(2);
+    // Each one counted unread for its person, as the bell reads it.
+    for (const { userId } of [holder, admin]) {
+      const [kept] = await world.sql<{ unread: number }[]>`
+        select unread from rm_notification_unread where user_id = ${userId}`;
+      const [counted] = await world.sql<{ unread: number }[]>`
+        select count(*)::int as unread from rm_notifications where user_id = ${userId} and not read`;
+      expect(kept?.unread).toBe(counted!.unread);
+      expect(counted!.unread).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('a credential recorded a few days before its last day gets the 7-day notice only; an expired one none', async () => {
