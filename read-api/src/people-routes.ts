@@ -15,7 +15,10 @@ import {
 } from '@shiftcover/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readMarks } from './consistency';
 import { type ReadApiDeps, reader, readModels } from './context';
+import { ResponseCache, sendCached } from './response-cache';
+import { inOneSnapshot } from './snapshot';
 
 interface UserRow {
   id: string;
@@ -206,34 +209,47 @@ export const peopleReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, 
     description: "The caller's 100 most recent in-app notifications, newest first, and how many are unread.",
     response: answers(notificationsViewSchema),
   };
-  app.get('/api/notifications', { schema: notificationsSchema }, async (request) => {
+  // The bell is on every screen: its body is kept, compressed, until the read model moves.
+  const bells = new ResponseCache();
+  app.get('/api/notifications', { schema: notificationsSchema }, async (request, reply) => {
     const who = await reader(request, deps, readModels.notifications);
-    const rows = await sql<
-      {
-        id: string;
-        title: string;
-        message: string;
-        type: string;
-        shift_id: string | null;
-        read: boolean;
-        created_at: Date;
-      }[]
-    >`select * from rm_notifications where user_id = ${who.userId} order by created_at desc, id limit 100`;
-    const [count] = await sql<{ unread: number }[]>`
-      select coalesce(sum(unread), 0)::int as unread from rm_notification_unread where user_id = ${who.userId}`;
-    return {
-      notifications: rows.map((n) => ({
-        id: n.id,
-        userId: who.userId,
-        title: n.title,
-        message: n.message,
-        type: n.type,
-        shiftId: n.shift_id,
-        read: n.read,
-        createdAt: n.created_at,
-      })),
-      unreadCount: count?.unread ?? 0,
-    };
+    const marks = await deps.positions.marks(readModels.notifications);
+    const body = await bells.body(who.userId, marks, () =>
+      inOneSnapshot(sql, async (tx) => {
+        const [marks, rows, [count]] = await Promise.all([
+          readMarks(tx, readModels.notifications),
+          tx<
+            {
+              id: string;
+              title: string;
+              message: string;
+              type: string;
+              shift_id: string | null;
+              read: boolean;
+              created_at: Date;
+            }[]
+          >`select * from rm_notifications where user_id = ${who.userId} order by created_at desc, id limit 100`,
+          tx<{ unread: number }[]>`
+            select coalesce(sum(unread), 0)::int as unread from rm_notification_unread
+            where user_id = ${who.userId}`,
+        ]);
+        const value = {
+          notifications: rows.map((n) => ({
+            id: n.id,
+            userId: who.userId,
+            title: n.title,
+            message: n.message,
+            type: n.type,
+            shiftId: n.shift_id,
+            read: n.read,
+            createdAt: n.created_at,
+          })),
+          unreadCount: count?.unread ?? 0,
+        };
+        return { marks, value };
+      }),
+    );
+    return sendCached(request, reply, body);
   });
 
   const unreadCountSchema = {
