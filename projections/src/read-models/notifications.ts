@@ -186,7 +186,7 @@ async function tellOfExpiry(tx: TransactionSql, event: RecordedEvent, t: TableNa
 }
 
 /**
- * Adds the notifications of the statement's \`added\` (their \`user_id\`s) to each person's count of
+ * Adds the notifications of the statement's `added` (their `user_id`s) to each person's count of
  * unread ones: the bell reads one row, whatever a person has left unread.
  */
 function countedUnread(tx: TransactionSql, t: TableName) {
@@ -330,7 +330,7 @@ export const notificationsProjection: Projection = {
     'notification_admins',
     'notification_residences',
   ],
-  // The bell reads a person's count from \`notification_unread\` rather than counting their rows:
+  // The bell reads a person's count from `notification_unread` rather than counting their rows:
   // every open shift posted gives each staff member a row, one to a page among everyone's, and a
   // year of them left unread, counted row by row, took tens of milliseconds for every bell.
   schema: (t) => `
