@@ -1,6 +1,6 @@
 import { type OutreachNotice, outreachWording } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import type { TransactionSql } from 'postgres';
+import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import { type EventData, oneAtATime, type Projection, type TableName } from '../projection';
 import { insertRows } from '../rows';
 import { adminsOfResidence } from './residence-admins';
@@ -190,8 +190,12 @@ async function tellOfExpiry(tx: TransactionSql, event: RecordedEvent, t: TableNa
  * unread ones: the bell reads one row, whatever a person has left unread.
  */
 function countedUnread(tx: TransactionSql, t: TableName) {
-  return tx`insert into ${tx(t('notification_unread'))} as u (user_id, unread)
-    select user_id, count(*)::int from added group by user_id
+  return addedUnread(tx, t, tx`select user_id, count(*)::int from added group by user_id`);
+}
+
+/** Adds each `(user_id, unread)` row of `rows` to that person's count of unread notifications. */
+function addedUnread(tx: TransactionSql, t: TableName, rows: PendingQuery<Row[]>) {
+  return tx`insert into ${tx(t('notification_unread'))} as u (user_id, unread) ${rows}
     on conflict (user_id) do update set unread = u.unread + excluded.unread`;
 }
 
@@ -277,13 +281,14 @@ async function writeNotes(tx: TransactionSql, t: TableName, notes: readonly Pend
     t('notifications'),
     toOne.map(({ idPrefix, ...note }) => ({ id: idPrefix + note.user_id, ...note })),
   );
-  const unread = tx(t('notification_unread'));
   if (toOne.length > 0) {
     const added = new Map<string, number>();
     for (const { user_id } of toOne) added.set(user_id!, (added.get(user_id!) ?? 0) + 1);
-    await tx`insert into ${unread} as u (user_id, unread)
-      select * from unnest(${[...added.keys()]}::text[], ${[...added.values()]}::int[])
-      on conflict (user_id) do update set unread = u.unread + excluded.unread`;
+    await addedUnread(
+      tx,
+      t,
+      tx`select * from unnest(${[...added.keys()]}::text[], ${[...added.values()]}::int[])`,
+    );
   }
   if (toAll.length === 0) return;
   const column = <K extends keyof PendingNote>(key: K) => toAll.map((note) => note[key]) as string[];
@@ -294,8 +299,7 @@ async function writeNotes(tx: TransactionSql, t: TableName, notes: readonly Pend
       ${column('type')}::text[], ${column('shift_id')}::text[], ${column('created_at')}::timestamptz[])
       as n (id_prefix, title, message, type, shift_id, created_at)
     cross join ${staff} s`;
-  await tx`insert into ${unread} as u (user_id, unread) select id, ${toAll.length}::int from ${staff}
-    on conflict (user_id) do update set unread = u.unread + excluded.unread`;
+  await addedUnread(tx, t, tx`select id, ${toAll.length}::int from ${staff}`);
 }
 
 /**
