@@ -44,6 +44,7 @@ export {
 } from './projector';
 export { auditDetails } from './read-models/audit-log';
 export type { ShiftLadderRow } from './read-models/outreach';
+export { type NoticeRecipients, noticeRecipients } from './read-models/notifications';
 export { adminsOfResidence } from './read-models/residence-admins';
 export { ProjectionRunner, type RunnerOptions } from './runner';
 

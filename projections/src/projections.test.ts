@@ -1,6 +1,7 @@
 import {
   catchUp,
   dumpReadModels,
+  type HistoryStep,
   HistoryWriter,
   historyStep,
   openBench,
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { projections } from './index';
 import { applyEvents, oneAtATime, type Projection } from './projection';
 import { applyNextBatch, install, rebuild } from './projector';
+import { noticeRecipients, notificationsProjection } from './read-models/notifications';
 
 const bench = perFile(openBench);
 
@@ -27,6 +29,17 @@ function crashingAt(projection: Projection, n: number): Projection {
     throw Object.assign(new Error('projector killed'), { code: 'CONNECTION_DESTROYED' });
   };
   return { ...projection, applyBatch, apply: oneAtATime(applyBatch) };
+}
+
+/** Each person's notifications as rows (id and whether read) and their kept unread count. */
+async function notificationsByPerson(): Promise<Map<string, string>> {
+  const held = new Map<string, string>();
+  const add = (userId: string, fact: string) => held.set(userId, `${held.get(userId) ?? ''} ${fact}`);
+  for (const row of await bench.sql`select user_id, id, read from rm_notifications order by id`)
+    add(row.user_id, `${row.id}:${row.read}`);
+  for (const row of await bench.sql`select user_id, unread from rm_notification_unread`)
+    add(row.user_id, `unread ${row.unread}`);
+  return held;
 }
 
 /** The projection without its batch folding: every event applied on its own, in its own statements. */
@@ -103,6 +116,67 @@ describe('read models', () => {
         },
       ),
       { numRuns: 8 },
+    );
+  });
+
+  it('change a person’s notifications only on an event that names them to the live feed', async () => {
+    const told = new Set<string>();
+    // Whatever the draw, a claim approved, a transfer asked and accepted, and notifications read.
+    const approvedAndTransferred: HistoryStep[] = [
+      { kind: 'claim', shift: 0, who: 0, extra: 1 },
+      { kind: 'approve', shift: 0, who: 0, extra: 1 },
+      { kind: 'transfer', shift: 0, who: 0, extra: 1 },
+      { kind: 'accept', shift: 0, who: 1, extra: 1 },
+      { kind: 'read', shift: 0, who: 1, extra: 1 },
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(historyStep, { minLength: 20, maxLength: 80, size: 'max' }),
+        async (steps) => {
+          const { service, deps } = await prepare(bench.sql);
+          const writer = new HistoryWriter(service);
+          await writer.setUp();
+          for (const step of [...approvedAndTransferred, ...steps]) await writer.step(step);
+          await install(bench.sql, notificationsProjection);
+          let position = 0n;
+          for (
+            let [event] = await deps.store.readAll(position, 1);
+            event;
+            [event] = await deps.store.readAll(position, 1)
+          ) {
+            const staff = new Set((await bench.sql`select id from rm_notification_staff`).map((r) => r.id));
+            const admins = new Set((await bench.sql`select id from rm_notification_admins`).map((r) => r.id));
+            const before = await notificationsByPerson();
+            await applyNextBatch({ ...deps, batchSize: 1 }, notificationsProjection);
+            const after = await notificationsByPerson();
+            const to = noticeRecipients(event);
+            const named = (userId: string) =>
+              to.people.includes(userId) ||
+              (to.staff && staff.has(userId)) ||
+              (to.admins && admins.has(userId));
+            const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+              (userId) => before.get(userId) !== after.get(userId),
+            );
+            expect(
+              changed.filter((userId) => !named(userId)),
+              event.type,
+            ).toEqual([]);
+            if (changed.length > 0) told.add(event.type);
+            position = event.position;
+          }
+        },
+      ),
+      // A counterexample reported as found: shrinking one would outlast the test's time.
+      { numRuns: 8, endOnFailure: true },
+    );
+    expect([...told].sort()).toEqual(
+      expect.arrayContaining([
+        'ClaimApproved',
+        'NotificationsRead',
+        'ShiftPosted',
+        'TransferAccepted',
+        'TransferRequested',
+      ]),
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { Principal, View } from '@shiftcover/domain';
-import { can, categoryOf, streams } from '@shiftcover/domain';
+import { can, categoryOf } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
+import { noticeRecipients } from '@shiftcover/projections';
 
 export type { View };
 
@@ -57,10 +58,18 @@ export function affected(event: RecordedEvent, who: Principal): View[] {
   const audited =
     category !== 'schedule' || event.type.startsWith('Credential') || event.type.startsWith('TimeOff');
   if (can(who, 'viewAuditLogs') && audited && category !== 'unique') views.add('audit-logs');
-  const expiry = personal && event.type === 'CredentialExpiryNoticed';
-  if (category === 'shift' || expiry || event.streamId === streams.inbox(who.userId))
-    views.add('notifications');
+  if (toldOf(event, who)) views.add('notifications');
   return [...views];
+}
+
+/** Whether the event writes or changes a notification of `who`'s: only then has their bell news. */
+function toldOf(event: RecordedEvent, who: Principal): boolean {
+  const to = noticeRecipients(event);
+  return (
+    to.people.includes(who.userId) ||
+    (to.staff && who.role === 'staff') ||
+    (to.admins && who.role === 'admin')
+  );
 }
 
 /**

@@ -241,6 +241,12 @@ describe('the rules on screen in a real browser', () => {
     const page = await open('sam.patel', '/my-shifts');
     const credentials = page.getByRole('list', { name: 'Credentials of you' });
     await credentials.getByText('Ventilator care').waitFor();
+    // Recorded by an administrator elsewhere: the open screen shows it without a reload.
+    const recorded = await admin.post(`/api/users/${people.get('sam.patel')}/credentials`, {
+      name: 'Medication administration',
+    });
+    expect(recorded.status).toBe(201);
+    await credentials.getByText('Medication administration').waitFor();
 
     await page.getByLabel('First day off').fill(daysAhead(40));
     await page.getByLabel('Last day off').fill(daysAhead(39));

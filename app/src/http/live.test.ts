@@ -1,6 +1,7 @@
 import { perFile } from '@shiftcover/testing';
 import { describe, expect, it } from 'vitest';
 import { type Client, PASSWORD, startTestServer } from '../testing/http';
+import { aShiftForm, inDays } from '../testing/shift-form';
 
 const server = perFile(() => startTestServer({ liveLimits: { perUser: 2, total: 4 } }));
 // Sessions idle out after 2 s here, and open streams are checked for that every 100 ms.
@@ -39,6 +40,41 @@ async function open(who: Client, on = server): Promise<Stream> {
     return 'ended' as const;
   })();
   return { status: 200, body: {}, ended, close: () => abort.abort() };
+}
+
+/** Opens GET /api/live as the client and keeps the views of each change notice it hears, in order. */
+async function listen(who: Client) {
+  const abort = new AbortController();
+  const response = await fetch(`${server.baseUrl}/api/live`, {
+    headers: { cookie: who.cookie, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const heard: string[][] = [];
+  const reader = response.body!.getReader();
+  void (async () => {
+    let text = '';
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        text += new TextDecoder().decode(read.value);
+        for (const [, data] of text.matchAll(/event: change\ndata: (.*)\n\n/g))
+          heard.push(JSON.parse(data!).views);
+        text = text.slice(text.lastIndexOf('\n\n') + 2);
+      }
+    } catch {
+      // Closed from this side.
+    }
+  })();
+  /** Resolves once a notice passes `test`, with every notice heard until then; rejects after 10 s. */
+  const until = async (test: (views: string[], index: number) => boolean) => {
+    for (const started = Date.now(); Date.now() - started < 10_000; ) {
+      const at = heard.findIndex(test);
+      if (at >= 0) return heard.slice(0, at + 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no such notice among ${JSON.stringify(heard)}`);
+  };
+  return { heard, until, close: () => abort.abort() };
 }
 
 /** 'ended' when the stream ends within 10 s, else 'open'. */
@@ -109,5 +145,27 @@ describe('live-update streams', () => {
     const stream = await open(staff, expiring);
     expect(await within(stream, 1_000)).toBe('open');
     expect(await within(stream)).toBe('ended');
+  });
+
+  it('tell a person their bell has news only when they have a notification', async () => {
+    const admin = await server.signedIn('admin', { superAdmin: true });
+    const claimant = await server.signedIn('staff');
+    const colleague = await server.signedIn('staff');
+    const [mine, theirs] = [await listen(claimant), await listen(colleague)];
+    await admin.post('/api/residences', { name: 'Maple House' });
+    const shiftId = (
+      await admin.post('/api/shifts', aShiftForm({ location: 'Maple House', date: inDays(3) }))
+    ).body.id as string;
+    expect((await claimant.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);
+    expect((await admin.post(`/api/shifts/${shiftId}/approve`)).status).toBe(200);
+    const bell = (views: string[]) => views.includes('notifications');
+    // The posting is news for every staff member; the approval only for the claimant.
+    const toClaimant = await mine.until((views) => views.includes('my-shifts') && bell(views));
+    expect(toClaimant.filter(bell)).toHaveLength(2);
+    const toColleague = await theirs.until((_, index) => index === toClaimant.length - 1);
+    expect(toColleague.filter(bell)).toHaveLength(1);
+    expect(toColleague.at(-1)).toContain('shifts');
+    mine.close();
+    theirs.close();
   });
 });

@@ -107,6 +107,39 @@ function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
   return [{ to: d[recipient], type: kind, title, message: message(l) }];
 }
 
+/**
+ * Whose notifications an event writes or changes: each staff member, the admins (all of them,
+ * though a reopened shift tells only its residence's when it has any), and people by id. The live
+ * feed tells these people, and only these, that their bell has news (docs/architecture.md §6.1).
+ */
+export interface NoticeRecipients {
+  staff: boolean;
+  admins: boolean;
+  people: string[];
+}
+
+export function noticeRecipients(event: RecordedEvent): NoticeRecipients {
+  const d = event.data as EventData;
+  const none: NoticeRecipients = { staff: false, admins: false, people: [] };
+  // As `applyToPeople` writes them.
+  switch (event.type) {
+    case 'NotificationsRead':
+    case 'UserDeleted':
+      return { ...none, people: [d.userId] };
+    case 'HolderRemoved':
+      return { ...none, admins: !d.testData };
+    case 'CredentialExpiryNoticed':
+      return { ...none, admins: true, people: [d.userId] };
+  }
+  // As `pendingNotes` gathers them.
+  const notes = notesFor(event.type, d);
+  return {
+    ...none,
+    staff: notes.some((note) => note.to === 'all-staff'),
+    people: notes.flatMap((note) => (note.to === 'all-staff' ? [] : [note.to])),
+  };
+}
+
 /** Keeps who the admins are and the residences they are assigned to, by name. */
 async function trackAdmins(tx: TransactionSql, event: RecordedEvent, t: TableName) {
   const d = event.data as EventData;

@@ -28,14 +28,15 @@ export const keys = {
   emailMode: ['config', 'email-notification-mode'] as const,
   emailQueue: ['config', 'email-queue'] as const,
   // The rules' queries sit under the views a change to them is announced as: a person's credentials
-  // and time off under 'users' (and 'my-shifts' for their own), the organisation's lists under
-  // 'config', a shift's eligibility under 'shifts' so that any change to shifts asks again.
+  // under 'credentials' and their time off under 'time-off', the organisation's lists under 'config',
+  // a shift's eligibility under 'shifts' so that any change to shifts asks again (and a change to
+  // the rules or a person's credentials or time off too: see live.ts).
   credentialTypes: ['config', 'credential-types'] as const,
   workingTimeRules: ['config', 'working-time-rules'] as const,
   escalationPolicy: ['config', 'escalation-policy'] as const,
-  credentials: (userId: string) => ['users', 'credentials', userId] as const,
-  timeOff: (userId: string) => ['users', 'time-off', userId] as const,
-  myTimeOff: ['my-shifts', 'time-off'] as const,
+  credentials: (userId: string) => ['credentials', userId] as const,
+  timeOff: (userId: string) => ['time-off', userId] as const,
+  myTimeOff: ['time-off', 'mine'] as const,
   eligibility: (shiftId: string, userId = 'me') => ['shifts', 'eligibility', shiftId, userId] as const,
   alternatives: (shiftId: string) => ['shifts', 'alternatives', shiftId] as const,
   // Coverage analytics are figures of shifts: any change to shifts asks again.

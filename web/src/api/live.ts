@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import type { View } from './keys';
-import { refresh } from './query-client';
+import { queryClient, refresh } from './query-client';
+
+/** Views a shift's eligibility for a person follows besides the shifts: the rules, their credentials, their time off. */
+const eligibilityFollows: readonly View[] = ['config', 'credentials', 'time-off'];
 
 /**
  * Server-sent change notices (/api/live): when someone else changes what a screen shows, the
@@ -13,12 +16,13 @@ export function useLiveUpdates(enabled: boolean): void {
     source.addEventListener('change', (event) => {
       const { views } = JSON.parse((event as MessageEvent<string>).data) as { views: View[] };
       void refresh(views);
+      if (views.some((view) => eligibilityFollows.includes(view)))
+        void queryClient.invalidateQueries({ queryKey: ['shifts', 'eligibility'] });
     });
     // After a reconnect, anything may have changed while the connection was down.
     let opened = false;
     source.addEventListener('open', () => {
-      if (opened)
-        void refresh(['shifts', 'pending', 'drop-requests', 'transfer-requests', 'my-shifts', 'stats']);
+      if (opened) void queryClient.invalidateQueries();
       opened = true;
     });
     return () => source.close();
