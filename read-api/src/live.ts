@@ -138,11 +138,18 @@ export class LiveHub {
     return this.listeners.size;
   }
 
-  publish(event: RecordedEvent): void {
-    if (event.type === 'UserDeleted') this.endWhere((l) => l.principal.userId === event.data.userId);
+  /**
+   * Tells each listener once of everything these events, read together, change for it: under a
+   * burst of changes a screen is asked to refresh once per read of the log, not once per event.
+   */
+  publish(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'UserDeleted') this.endWhere((l) => l.principal.userId === event.data.userId);
+    }
     for (const listener of this.listeners) {
-      const views = affected(event, listener.principal);
-      if (views.length) listener.send(views);
+      const views = new Set<View>();
+      for (const event of events) for (const view of affected(event, listener.principal)) views.add(view);
+      if (views.size > 0) listener.send([...views]);
     }
   }
 }
@@ -190,7 +197,7 @@ export class LiveFeed {
       while (this.published < upTo) {
         const events = await this.source.readAll(this.published, 500);
         const ready = events.filter((e) => e.position <= upTo);
-        for (const event of ready) this.hub.publish(event);
+        this.hub.publish(ready);
         if (ready.length === 0) break;
         this.published = ready.at(-1)!.position;
       }

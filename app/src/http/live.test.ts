@@ -152,20 +152,48 @@ describe('live-update streams', () => {
     const claimant = await server.signedIn('staff');
     const colleague = await server.signedIn('staff');
     const [mine, theirs] = [await listen(claimant), await listen(colleague)];
+    const bell = (views: string[]) => views.includes('notifications');
     await admin.post('/api/residences', { name: 'Maple House' });
     const shiftId = (
       await admin.post('/api/shifts', aShiftForm({ location: 'Maple House', date: inDays(3) }))
     ).body.id as string;
+    // The posting is news for every staff member.
+    const posted = [(await mine.until(bell)).length, (await theirs.until(bell)).length];
     expect((await claimant.post(`/api/shifts/${shiftId}/claim`)).status).toBe(200);
     expect((await admin.post(`/api/shifts/${shiftId}/approve`)).status).toBe(200);
-    const bell = (views: string[]) => views.includes('notifications');
-    // The posting is news for every staff member; the approval only for the claimant.
-    const toClaimant = await mine.until((views) => views.includes('my-shifts') && bell(views));
-    expect(toClaimant.filter(bell)).toHaveLength(2);
-    const toColleague = await theirs.until((_, index) => index === toClaimant.length - 1);
-    expect(toColleague.filter(bell)).toHaveLength(1);
-    expect(toColleague.at(-1)).toContain('shifts');
+    // The approval only for the claimant; a residence added after it marks the end of what it told.
+    await admin.post('/api/residences', { name: 'Oak Lodge' });
+    const since = async (stream: typeof mine, from: number) =>
+      (await stream.until((views, index) => index >= from && views.includes('residences'))).slice(from);
+    const [toClaimant, toColleague] = [await since(mine, posted[0]!), await since(theirs, posted[1]!)];
+    expect(toClaimant.filter(bell)).toHaveLength(1);
+    expect(toClaimant.flat()).toContain('my-shifts');
+    expect(toColleague.flat()).toContain('shifts');
+    expect(toColleague.filter(bell)).toHaveLength(0);
     mine.close();
     theirs.close();
+  });
+
+  it('tell a screen once of a burst of changes read together', async () => {
+    const admin = await server.signedIn('admin', { superAdmin: true });
+    const staff = await server.signedIn('staff');
+    const stream = await listen(staff);
+    await admin.post('/api/residences', { name: 'Cedar Grove' });
+    await stream.until((views) => views.includes('residences'));
+    const before = stream.heard.length;
+    // Twenty shifts posted at once: far fewer notices than shifts, each naming what they changed.
+    const posted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.post('/api/shifts', aShiftForm({ location: 'Cedar Grove', date: inDays(4 + i) })),
+      ),
+    );
+    expect(posted.map((reply) => reply.status)).toEqual(Array(20).fill(201));
+    await admin.post('/api/residences', { name: 'Birch House' });
+    const heard = (
+      await stream.until((views, index) => index >= before && views.includes('residences'))
+    ).slice(before);
+    expect(heard.length).toBeLessThan(20);
+    expect(heard.flat()).toEqual(expect.arrayContaining(['shifts', 'notifications', 'residences']));
+    stream.close();
   });
 });
