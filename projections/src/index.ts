@@ -43,8 +43,8 @@ export {
   type TogetherOutcome,
 } from './projector';
 export { auditDetails } from './read-models/audit-log';
-export type { ShiftLadderRow } from './read-models/outreach';
 export { type NoticeRecipients, noticeRecipients } from './read-models/notifications';
+export type { ShiftLadderRow } from './read-models/outreach';
 export { adminsOfResidence } from './read-models/residence-admins';
 export { ProjectionRunner, type RunnerOptions } from './runner';
 

@@ -7,7 +7,7 @@ export {
   prepare,
 } from './bench';
 export { aPerson, aShift } from './builders';
-export { HistoryWriter, historyStep } from './history';
+export { type HistoryStep, HistoryWriter, historyStep } from './history';
 export { registerPerson } from './people';
 export { perFile } from './per-file';
 export { appendStraight, appendUnapplicableUser } from './poison';
