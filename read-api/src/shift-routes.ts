@@ -92,10 +92,12 @@ export const shiftReadRoutes: FastifyPluginAsyncZod<ReadApiDeps> = async (app, d
       const who = await reader(request, deps, readModels.shifts);
       const at = now(deps);
       const admin = can(who, 'seeShiftHolder');
-      // Admins see one list (shaped by their role); staff each see their own shifts in it.
-      const viewer = admin ? `${who.role}:${who.superAdmin}` : `staff:${who.userId}`;
-      // The clock changes the list only at whole minutes: shifts start and end on them.
       const { location, type, status, from, to, limit, cursor } = request.query;
+      // Admins see one list (shaped by their role); staff each see their own shifts in it, but
+      // the open shifts alone (Available Shifts, on every staff screen) hold no one's and are the
+      // same for all: one read serves every staff member until the read model moves.
+      const viewer = admin || status === 'open' ? `${who.role}:${who.superAdmin}` : `staff:${who.userId}`;
+      // The clock changes the list only at whole minutes: shifts start and end on them.
       const page = pageRequest(request.query);
       const minute = Math.floor(at.getTime() / 60_000);
       const variant = JSON.stringify([viewer, location, type, status, from, to, page.limit, cursor, minute]);

@@ -76,6 +76,36 @@ describe('GET /api/shifts served from finished bodies', () => {
     }
   });
 
+  it('keeps one list of the open shifts for every staff member, and each one’s own list apart', async () => {
+    const colleague = await server.signedIn('staff');
+    type Listed = Array<{ id: string; notes: string | null }>;
+    const read = async (who: Client, query: string) =>
+      (await (
+        await fetch(`${server.baseUrl}/api/shifts${query}`, { headers: { cookie: who.cookie } })
+      ).json()) as Listed;
+    const { sql } = server.runtime;
+    let shared = false;
+    // Each try on a shift of its own, once the posting's own outreach has had time to land: were the
+    // read model to move between the two reads, the second would rightly be read afresh.
+    for (let attempt = 0; attempt < 5 && !shared; attempt++) {
+      const { id, position } = await post();
+      await list(staff, { 'x-min-position': position });
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+      const notesOf = (shifts: Listed) => shifts.find((s) => s.id === id)?.notes;
+      expect(notesOf(await read(staff, '?status=open&limit=100'))).toBe(null);
+      // A change the read model's marks do not show, made behind the server's back: only an
+      // answer read afresh can see it.
+      await sql`update rm_shifts set notes = 'Seen only when read afresh' where id = ${id}`;
+      try {
+        shared = notesOf(await read(colleague, '?status=open&limit=100')) === null;
+        if (shared) expect(notesOf(await read(colleague, '?limit=100'))).toBe('Seen only when read afresh');
+      } finally {
+        await sql`update rm_shifts set notes = null where id = ${id}`;
+      }
+    }
+    expect(shared).toBe(true);
+  });
+
   it('drops a shift from staff’s list once it has ended, with no write in between', async () => {
     const { id, position } = await post(slot(1, 1));
     expect((await list(staff, { 'x-min-position': position })).shifts.map((s) => s.id)).toContain(id);
