@@ -94,3 +94,28 @@ describe('live notices of the bell (docs/architecture.md §6.1)', () => {
     expect(bells(event('CredentialRecorded', 'staff-1'))).toEqual([]);
   });
 });
+
+describe('live notices of a person’s schedule (My Shifts)', () => {
+  const schedules = (changed: RecordedEvent) =>
+    [staff('staff-1'), staff('staff-2'), staff('staff-3')]
+      .filter((who) => affected(changed, who).includes('my-shifts'))
+      .map((who) => who.userId);
+
+  it('go to each person whose schedule the change moves', () => {
+    expect(schedules(shiftEvent('ShiftAssigned', { userId: 'staff-1', previousUserId: 'staff-2' }))).toEqual([
+      'staff-1',
+      'staff-2',
+    ]);
+    expect(schedules(shiftEvent('ShiftExpired', { pendingUserId: 'staff-3' }))).toEqual(['staff-3']);
+    expect(schedules(shiftEvent('ClaimApproved', { userId: 'staff-1' }))).toEqual(['staff-1']);
+    expect(schedules(shiftEvent('ShiftPosted', { priority: 'open' }))).toEqual([]);
+  });
+
+  it('go to everyone for an edit, which does not name the shift’s holder', () => {
+    expect(schedules(shiftEvent('ShiftUpdated', { date: '2026-12-24' }))).toEqual([
+      'staff-1',
+      'staff-2',
+      'staff-3',
+    ]);
+  });
+});

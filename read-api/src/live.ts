@@ -1,4 +1,4 @@
-import type { Principal, View } from '@shiftcover/domain';
+import type { ChangeNotice, Principal, View } from '@shiftcover/domain';
 import { can, categoryOf } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
 import { noticeRecipients } from '@shiftcover/projections';
@@ -9,7 +9,7 @@ interface Listener {
   principal: Principal;
   /** The session the stream was opened in (its `sessionKey`): the stream ends with it. */
   session: string;
-  send(views: View[]): void;
+  send(notice: ChangeNotice): void;
   /** Ends the stream. */
   close(): void;
 }
@@ -30,18 +30,23 @@ export interface SessionEnds {
 /** Which views an event changes, and for whom: staff hear of what they may see. */
 export function affected(event: RecordedEvent, who: Principal): View[] {
   const admin = can(who, 'viewPendingApprovals');
+  // Every person whose schedule the event changes: the claimant, holder, sender or recipient, the
+  // holder an assignment replaced, the claimant of a shift that ended unfilled.
   const mine = [
     event.data.userId,
     event.data.toUserId,
     event.data.fromUserId,
     event.data.assignedUserId,
+    event.data.previousUserId,
+    event.data.pendingUserId,
   ].includes(who.userId);
   const views = new Set<View>();
   const category = categoryOf(event.streamId);
   if (category === 'shift') {
     views.add('shifts').add('stats');
     if (admin) views.add('pending').add('drop-requests');
-    if (mine || admin) views.add('my-shifts');
+    // An edit does not name the shift's holder: whoever holds it, their schedule may have moved.
+    if (mine || admin || event.type === 'ShiftUpdated') views.add('my-shifts');
     if (event.type.startsWith('Transfer') && mine) views.add('transfer-requests');
     if (event.type === 'ShiftCompleted' && can(who, 'viewCompletedShifts')) views.add('completed-shifts');
   }
@@ -148,8 +153,14 @@ export class LiveHub {
     }
     for (const listener of this.listeners) {
       const views = new Set<View>();
-      for (const event of events) for (const view of affected(event, listener.principal)) views.add(view);
-      if (views.size > 0) listener.send([...views]);
+      const shifts = new Set<string>();
+      for (const event of events) {
+        const changed = affected(event, listener.principal);
+        for (const view of changed) views.add(view);
+        if (changed.includes('shifts') && typeof event.data.shiftId === 'string')
+          shifts.add(event.data.shiftId);
+      }
+      if (views.size > 0) listener.send({ views: [...views], shifts: [...shifts] });
     }
   }
 }

@@ -29,7 +29,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
     tags: ['live updates'],
     summary: 'Live change notices',
     description:
-      "A signed-in user's stream of server-sent change notices: each names the views a change touched, so the screens read them again. At most 5 streams per user; one more is refused (429).",
+      "A signed-in user's stream of server-sent change notices (`event: change`): each is JSON naming the views the changes read together touched (`views`), so the screens read them again, and the shifts whose own events were among them (`shifts`). At most 5 streams per user; one more is refused (429).",
     response: {
       200: {
         description: 'Server-sent change notices',
@@ -46,7 +46,7 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
     const added = deps.live.add({
       principal: who,
       session,
-      send: (views) => reply.raw.write(`event: change\ndata: ${JSON.stringify({ views })}\n\n`),
+      send: (notice) => reply.raw.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`),
       close: () => {
         clearInterval(heartbeat);
         reply.raw.end();

@@ -229,6 +229,29 @@ describe('the Available Shifts screen in a real browser', () => {
     await expect.poll(() => page.getByRole('article').count()).toBeLessThanOrEqual(CARDS_AT_ONCE);
   });
 
+  it('asks again whether a shift may be claimed only when that shift or the person’s own schedule changes', async () => {
+    const asked: string[] = [];
+    const context = await e2e.context();
+    context.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/shifts\/[^/]+\/eligibility$/.test(pathname)) asked.push(pathname);
+    });
+    const page = await context.newPage();
+    await e2e.signIn(page, 'casey.nguyen');
+    const heading = page.getByRole('heading', { name: /^Available Shifts \(\d+\)$/ });
+    await heading.waitFor();
+    await expect.poll(() => asked.length).toBeGreaterThan(2);
+    await page.waitForTimeout(1_000);
+    const seen = asked.length;
+    // Someone else's change to another shift: the list is read again, the cards' answers are not.
+    const before = await heading.innerText();
+    await postShift('Posted while Casey looks', daysAhead(27));
+    await expect.poll(() => heading.innerText()).not.toBe(before);
+    await page.waitForTimeout(1_000);
+    expect(asked.length - seen).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it('draws the first page of the list at once, counting the whole list, and reads the rest as it is wanted', async () => {
     // Pages of twenty, every page after the first held back until the test lets them through.
     let release = () => {};

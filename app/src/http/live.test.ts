@@ -51,14 +51,18 @@ async function listen(who: Client) {
   });
   expect(response.status).toBe(200);
   const heard: string[][] = [];
+  const shifts: string[] = [];
   const reader = response.body!.getReader();
   void (async () => {
     let text = '';
     try {
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         text += new TextDecoder().decode(read.value);
-        for (const [, data] of text.matchAll(/event: change\ndata: (.*)\n\n/g))
-          heard.push(JSON.parse(data!).views);
+        for (const [, data] of text.matchAll(/event: change\ndata: (.*)\n\n/g)) {
+          const notice = JSON.parse(data!);
+          heard.push(notice.views);
+          shifts.push(...notice.shifts);
+        }
         text = text.slice(text.lastIndexOf('\n\n') + 2);
       }
     } catch {
@@ -74,7 +78,7 @@ async function listen(who: Client) {
     }
     throw new Error(`no such notice among ${JSON.stringify(heard)}`);
   };
-  return { heard, until, close: () => abort.abort() };
+  return { heard, shifts, until, close: () => abort.abort() };
 }
 
 /** 'ended' when the stream ends within 10 s, else 'open'. */
@@ -170,6 +174,8 @@ describe('live-update streams', () => {
     expect(toClaimant.flat()).toContain('my-shifts');
     expect(toColleague.flat()).toContain('shifts');
     expect(toColleague.filter(bell)).toHaveLength(0);
+    // Each notice names the shifts it was about.
+    expect(new Set(theirs.shifts)).toEqual(new Set([shiftId]));
     mine.close();
     theirs.close();
   });

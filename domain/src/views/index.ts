@@ -27,3 +27,13 @@ export type View =
   /** A person's credentials, and their time off (docs/product.md §10). */
   | 'credentials'
   | 'time-off';
+
+/**
+ * What the live feed tells a screen of the events read together: the views they change for it, and
+ * the shifts whose own events were among them (a shift's eligibility for a person changes with the
+ * shift and with the person's schedule, not with every other shift).
+ */
+export interface ChangeNotice {
+  views: View[];
+  shifts: string[];
+}

@@ -29,8 +29,8 @@ export const keys = {
   emailQueue: ['config', 'email-queue'] as const,
   // The rules' queries sit under the views a change to them is announced as: a person's credentials
   // under 'credentials' and their time off under 'time-off', the organisation's lists under 'config',
-  // a shift's eligibility under 'shifts' so that any change to shifts asks again (and a change to
-  // the rules or a person's credentials or time off too: see live.ts).
+  // a shift's eligibility under 'shifts', asked again by a live notice only when the shift itself,
+  // the person's schedule, credentials or time off, or the rules changed (see live.ts).
   credentialTypes: ['config', 'credential-types'] as const,
   workingTimeRules: ['config', 'working-time-rules'] as const,
   escalationPolicy: ['config', 'escalation-policy'] as const,

@@ -1,9 +1,36 @@
+import type { ChangeNotice } from '@shiftcover/domain';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { View } from './keys';
-import { queryClient, refresh } from './query-client';
+import { queryClient } from './query-client';
 
-/** Views a shift's eligibility for a person follows besides the shifts: the rules, their credentials, their time off. */
-const eligibilityFollows: readonly View[] = ['config', 'credentials', 'time-off'];
+/**
+ * Views whose change can change a person's eligibility for any shift: their schedule (`my-shifts`),
+ * the rules, their credentials and their time off. Otherwise only a shift's own change can change
+ * its eligibility (`keys.eligibility`).
+ */
+const everyEligibilityFollows: readonly View[] = ['my-shifts', 'config', 'credentials', 'time-off'];
+
+const isEligibility = (query: Query) => query.queryKey[0] === 'shifts' && query.queryKey[1] === 'eligibility';
+
+/**
+ * Asks again for what a change notice touches: the queries of the views it names, and of the
+ * eligibility queries those the changes can have moved. A screen that has scrolled past a hundred
+ * shifts does not ask a hundred times whenever any shift changes.
+ */
+export async function applyNotice(client: QueryClient, { views, shifts }: ChangeNotice): Promise<void> {
+  const every = views.some((view) => everyEligibilityFollows.includes(view));
+  const named = new Set(shifts);
+  await Promise.all([
+    ...views.map((view) =>
+      client.invalidateQueries({ queryKey: [view], predicate: (query) => !isEligibility(query) }),
+    ),
+    client.invalidateQueries({
+      queryKey: ['shifts', 'eligibility'],
+      predicate: (query) => every || named.has(query.queryKey[2] as string),
+    }),
+  ]);
+}
 
 /**
  * Server-sent change notices (/api/live): when someone else changes what a screen shows, the
@@ -14,10 +41,7 @@ export function useLiveUpdates(enabled: boolean): void {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/live', { withCredentials: true });
     source.addEventListener('change', (event) => {
-      const { views } = JSON.parse((event as MessageEvent<string>).data) as { views: View[] };
-      void refresh(views);
-      if (views.some((view) => eligibilityFollows.includes(view)))
-        void queryClient.invalidateQueries({ queryKey: ['shifts', 'eligibility'] });
+      void applyNotice(queryClient, JSON.parse((event as MessageEvent<string>).data) as ChangeNotice);
     });
     // After a reconnect, anything may have changed while the connection was down.
     let opened = false;
