@@ -56,7 +56,7 @@ describe('live notices of a person’s credentials and time off (docs/product.md
   });
 });
 
-describe('live notices of the bell (docs/architecture.md §6.1)', () => {
+describe('live notices of the bell (docs/architecture.md §6.3)', () => {
   it('go to the people a shift’s change gives a notification, and to nobody else', () => {
     expect(bells(shiftEvent('ClaimApproved', { userId: 'staff-1' }))).toEqual(['staff-1']);
     expect(bells(shiftEvent('TransferRequested', { fromUserId: 'staff-1', toUserId: 'staff-2' }))).toEqual([

@@ -110,7 +110,7 @@ function notesFor(type: string, d: EventData, shift?: ShiftFacts): Note[] {
 /**
  * Whose notifications an event writes or changes: each staff member, the admins (all of them,
  * though a reopened shift tells only its residence's when it has any), and people by id. The live
- * feed tells these people, and only these, that their bell has news (docs/architecture.md §6.1).
+ * feed tells these people, and only these, that their bell has news (docs/architecture.md §6.3).
  */
 export interface NoticeRecipients {
   staff: boolean;
