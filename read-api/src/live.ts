@@ -179,6 +179,8 @@ export class LiveFeed {
   private published = 0n;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** Woken while busy: the pass under way may have looked before the news it was woken for. */
+  private again = false;
 
   constructor(
     private readonly source: FeedSource,
@@ -197,23 +199,37 @@ export class LiveFeed {
     clearInterval(this.timer);
   }
 
+  /**
+   * Publishes what every read model has applied since the last pass. A wake that comes during a
+   * pass makes it look once more when it ends, rather than leave the news for the next tick.
+   */
   async wake(): Promise<void> {
-    if (this.busy || this.hub.size === 0) {
-      if (this.hub.size === 0) this.published = await this.caughtUp();
+    if (this.hub.size === 0) {
+      this.published = await this.caughtUp();
+      return;
+    }
+    if (this.busy) {
+      this.again = true;
       return;
     }
     this.busy = true;
     try {
-      const upTo = await this.caughtUp();
-      while (this.published < upTo) {
-        const events = await this.source.readAll(this.published, 500);
-        const ready = events.filter((e) => e.position <= upTo);
-        this.hub.publish(ready);
-        if (ready.length === 0) break;
-        this.published = ready.at(-1)!.position;
-      }
+      do {
+        this.again = false;
+        await this.publishUpTo(await this.caughtUp());
+      } while (this.again);
     } finally {
       this.busy = false;
+    }
+  }
+
+  private async publishUpTo(upTo: bigint): Promise<void> {
+    while (this.published < upTo) {
+      const events = await this.source.readAll(this.published, 500);
+      const ready = events.filter((e) => e.position <= upTo);
+      this.hub.publish(ready);
+      if (ready.length === 0) break;
+      this.published = ready.at(-1)!.position;
     }
   }
 }
