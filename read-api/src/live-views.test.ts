@@ -84,6 +84,11 @@ describe('live notices of the bell (docs/architecture.md §6.3)', () => {
     expect(bells(shiftEvent('ShiftEscalated', { opening: 1, step, notices }))).toEqual(['staff-2']);
   });
 
+  it('go to everyone for an event whose data cannot be read for its recipients, rather than stop', () => {
+    const unreadable = shiftEvent('ShiftEscalated', { opening: 1, step: null, notices: 'not a list' });
+    expect(bells(unreadable)).toEqual(['staff-1', 'staff-2', 'admin-1', 'super-1']);
+  });
+
   it('go to a person whose notifications were read, and to the admins of an expiring credential', () => {
     const read = event('NotificationsRead', 'staff-1', streams.inbox('staff-1'), {
       userId: 'staff-1',

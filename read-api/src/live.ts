@@ -1,7 +1,7 @@
 import type { ChangeNotice, Principal, View } from '@shiftcover/domain';
 import { can, categoryOf } from '@shiftcover/domain';
 import type { RecordedEvent } from '@shiftcover/eventstore';
-import { noticeRecipients } from '@shiftcover/projections';
+import { type NoticeRecipients, noticeRecipients } from '@shiftcover/projections';
 
 export type { View };
 
@@ -27,8 +27,24 @@ export interface SessionEnds {
   watchEnded(onEnded: (key: string) => void): Promise<() => Promise<void>>;
 }
 
-/** Which views an event changes, and for whom: staff hear of what they may see. */
-export function affected(event: RecordedEvent, who: Principal): View[] {
+/**
+ * Whose notifications the event writes or changes, worked out once for every listener. An event
+ * whose data cannot be read so tells everyone's bell: a bell asked once too often costs less than
+ * a feed that stops at the event.
+ */
+export function recipientsOf(event: RecordedEvent): NoticeRecipients {
+  try {
+    return noticeRecipients(event);
+  } catch {
+    return { staff: true, admins: true, people: [] };
+  }
+}
+
+/**
+ * Which views an event changes, and for whom: staff hear of what they may see. `to` is the
+ * event's `recipientsOf`, when the caller has it already.
+ */
+export function affected(event: RecordedEvent, who: Principal, to = recipientsOf(event)): View[] {
   const admin = can(who, 'viewPendingApprovals');
   // Every person whose schedule the event changes: the claimant, holder, sender or recipient, the
   // holder an assignment replaced, the claimant of a shift that ended unfilled.
@@ -63,13 +79,12 @@ export function affected(event: RecordedEvent, who: Principal): View[] {
   const audited =
     category !== 'schedule' || event.type.startsWith('Credential') || event.type.startsWith('TimeOff');
   if (can(who, 'viewAuditLogs') && audited && category !== 'unique') views.add('audit-logs');
-  if (toldOf(event, who)) views.add('notifications');
+  if (toldOf(to, who)) views.add('notifications');
   return [...views];
 }
 
-/** Whether the event writes or changes a notification of `who`'s: only then has their bell news. */
-function toldOf(event: RecordedEvent, who: Principal): boolean {
-  const to = noticeRecipients(event);
+/** Whether `who` is among the event's recipients: only then has their bell news. */
+function toldOf(to: NoticeRecipients, who: Principal): boolean {
   return (
     to.people.includes(who.userId) ||
     (to.staff && who.role === 'staff') ||
@@ -151,11 +166,12 @@ export class LiveHub {
     for (const event of events) {
       if (event.type === 'UserDeleted') this.endWhere((l) => l.principal.userId === event.data.userId);
     }
+    const recipients = events.map(recipientsOf);
     for (const listener of this.listeners) {
       const views = new Set<View>();
       const shifts = new Set<string>();
-      for (const event of events) {
-        const changed = affected(event, listener.principal);
+      for (const [i, event] of events.entries()) {
+        const changed = affected(event, listener.principal, recipients[i]);
         for (const view of changed) views.add(view);
         if (changed.includes('shifts') && typeof event.data.shiftId === 'string')
           shifts.add(event.data.shiftId);
